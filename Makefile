@@ -1,0 +1,43 @@
+# Two commands do all set-up on a fresh machine:
+#   make run    the service on its embedded default (SQLite, a broker that needs no server)
+#   make test   the whole suite on PostgreSQL and Redis (started here if they are down)
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+
+.PHONY: install run test services lint soak bench clean
+
+$(VENV)/.installed: pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev]'
+	touch $@
+
+install: $(VENV)/.installed
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py demo_account
+	$(BIN)/honcho -f Procfile.embedded start
+
+services:
+	scripts/ensure-services
+
+lint: install
+	$(BIN)/lint-imports
+
+test: install services lint
+	$(BIN)/pytest
+
+# Long runs that stay out of the suite: thousands of checked bot games per player count.
+SOAK_GAMES ?= 1000
+soak: install
+	for e in $$($(PY) -c "from engines.registry import ENGINES; print(' '.join(ENGINES))"); do \
+		$(PY) -m engines.conformance $$e --games $(SOAK_GAMES) || exit 1; done
+
+bench: install services
+	$(PY) -m bench.engines
+
+clean:
+	rm -rf $(VENV) .pytest_cache db.sqlite3 var/

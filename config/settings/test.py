@@ -1,0 +1,17 @@
+"""Test settings: the real PostgreSQL and Redis on loopback unless told otherwise.
+
+The suite never falls back to SQLite: tests/conftest.py fails the run at once
+when PostgreSQL or Redis cannot be reached.
+"""
+
+import os
+
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pbem")
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")
+os.environ.setdefault("CELERY_QUEUE", "pbem-test")
+
+from config.settings.base import *  # noqa: E402,F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405

@@ -1,0 +1,236 @@
+"""The engine contract (see shared/DESIGN.md, section 2).
+
+A game is a value: a JSON-serialisable dict. An engine is a set of pure
+functions over it. Nothing in ``engines/`` knows there is a database, a web
+page or an email: those live on the service side and only call what is here.
+
+Every engine package has the same shape::
+
+    engines/<slug>/
+        __init__.py   ENGINE = <the engine instance>
+        data.py       everything printed on cards, tiles and boards, each value
+                      marked rulebook(...), source(...) or assumed(...)
+        rules.py      setup and apply: the rules as pure functions
+        engine.py     the class that implements Engine (the contract below)
+        text.py       parse (email commands -> actions) and render (plain text)
+        bots.py       default_action and bot
+        README.md     the interpretations where the texts are unclear or disagree
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal, Protocol, TypedDict
+
+from jsonschema import Draft202012Validator
+
+
+class IllegalAction(Exception):
+    """The action breaks a rule. ``message`` is shown to the player as is, so it
+    must never contain anything the player may not know (another hand, a bid)."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class ParseError(Exception):
+    """A line of an email could not be read as a command. ``message`` says what
+    was wrong and what may be sent instead."""
+
+    def __init__(self, message: str, line: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+class Decision(TypedDict):
+    seat: int
+    kind: str  # what is asked, in the game's words: "buy debt notes", "bid", "reveal"
+    sealed: bool
+    prompt: str  # one sentence a player can act on
+
+
+class ActionSpec(TypedDict):
+    type: str
+    params: dict[str, dict]  # name -> JSON Schema (small enums, bounded ints, arrays of enums)
+    label: str
+    example: str  # an email command that would send this kind of action
+
+
+class Event(TypedDict):
+    type: str
+    text: str
+    to: Literal["all"] | list[int]
+    data: dict
+
+
+class Step(TypedDict):
+    state: dict
+    events: list[Event]
+
+
+class Outcome(TypedDict):
+    scores: list[float]  # one per seat
+    ranks: list[int]  # 1 = winner; tied seats share a rank (1, 1, 3)
+    detail: dict
+
+
+class Engine(Protocol):
+    slug: str
+    title: str
+    min_players: int
+    max_players: int
+    options_schema: dict  # JSON Schema of variants/options, every property with a default
+
+    def setup(self, players: int, seed: int, options: dict | None = None) -> dict: ...
+    def decisions(self, state: dict) -> list[Decision]: ...
+    def actions(self, state: dict, seat: int) -> list[ActionSpec]: ...
+    def validate(self, state: dict, seat: int, action: dict) -> None: ...
+    def apply(self, state: dict, moves: dict[int, dict]) -> Step: ...
+    def view(self, state: dict, seat: int | None) -> dict: ...
+    def outcome(self, state: dict) -> Outcome | None: ...
+    def parse(self, state: dict, seat: int, text: str) -> list[dict]: ...
+    def render(self, state: dict, seat: int | None) -> str: ...
+    def default_action(self, state: dict, seat: int) -> dict: ...
+    def bot(self, state: dict, seat: int, rng) -> dict: ...
+
+    # Two additions to the contract in DESIGN.md, used by email and by the
+    # conformance checks:
+    def command(self, state: dict, seat: int, action: dict) -> str:
+        """The email command that ``parse`` reads back as exactly ``action``."""
+        ...
+
+    def shuffle_hidden(self, state: dict, seat: int | None, rng) -> dict:
+        """A copy of ``state`` in which everything hidden from ``seat`` is
+        redealt (other hands swapped with each other and the deck, the deck
+        reordered, face-down cards changed) while everything ``seat`` may know
+        stays the same. ``view(state, seat)`` must not change: that is how the
+        conformance checks prove views do not leak."""
+        ...
+
+
+# --- small constructors, so every engine writes the same shapes ---------------
+
+
+def decision(seat: int, kind: str, prompt: str, sealed: bool = False) -> Decision:
+    return {"seat": seat, "kind": kind, "sealed": sealed, "prompt": prompt}
+
+
+def spec(type: str, label: str, example: str, **params: dict) -> ActionSpec:
+    return {"type": type, "params": params, "label": label, "example": example}
+
+
+def event(type: str, text: str, to: Literal["all"] | list[int] = "all", **data: Any) -> Event:
+    return {"type": type, "text": text, "to": to, "data": data}
+
+
+def enum(*values: Any) -> dict:
+    return {"enum": list(values)}
+
+
+def integer(minimum: int, maximum: int) -> dict:
+    return {"type": "integer", "minimum": minimum, "maximum": maximum}
+
+
+def subset(*values: Any, min_items: int = 0, max_items: int | None = None, unique: bool = True) -> dict:
+    schema: dict = {"type": "array", "items": {"enum": list(values)}, "minItems": min_items}
+    if max_items is not None:
+        schema["maxItems"] = max_items
+    if unique:
+        schema["uniqueItems"] = True
+    return schema
+
+
+def ranked_outcome(scores: list[float], tiebreak: list | None = None, detail: dict | None = None) -> Outcome:
+    """Ranks by score (higher is better), then by ``tiebreak`` (higher is
+    better); seats equal on both share a rank."""
+    keys = [(s, tiebreak[i] if tiebreak else 0) for i, s in enumerate(scores)]
+    ranks = [1 + sum(1 for other in keys if other > mine) for mine in keys]
+    return {"scores": list(scores), "ranks": ranks, "detail": detail or {}}
+
+
+# --- checking an action against the specs ------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _validator(schema_json: str) -> Draft202012Validator:
+    return Draft202012Validator(json.loads(schema_json))
+
+
+def describe_actions(specs: list[ActionSpec]) -> str:
+    """One line per action a seat may send now, for error messages."""
+    if not specs:
+        return "Nothing is asked of you now."
+    return "Allowed now: " + "; ".join(f"{s['label']} (e.g. `{s['example']}`)" for s in specs)
+
+
+def check_against_specs(specs: list[ActionSpec], action: Any) -> ActionSpec:
+    """Raises IllegalAction unless ``action`` has a type in ``specs`` and
+    params that fit that spec's schemas exactly (no missing, no extra)."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction('An action is an object with a "type". ' + describe_actions(specs))
+    by_type = {s["type"]: s for s in specs}
+    chosen = by_type.get(action["type"])
+    if chosen is None:
+        raise IllegalAction(f"You cannot {action['type']!r} now. " + describe_actions(specs))
+    params = chosen["params"]
+    given = {k: v for k, v in action.items() if k != "type"}
+    extra = sorted(set(given) - set(params))
+    if extra:
+        raise IllegalAction(f"Unknown field(s) for {chosen['type']}: {', '.join(extra)}. Expected: {', '.join(params) or 'none'}.")
+    for name, schema in params.items():
+        if name not in given:
+            raise IllegalAction(f"{chosen['type']} needs {name!r}. Example: `{chosen['example']}`.")
+        errors = list(_validator(json.dumps(schema, sort_keys=True)).iter_errors(given[name]))
+        if errors:
+            raise IllegalAction(f"{name!r} of {chosen['type']}: {errors[0].message}. Example: `{chosen['example']}`.")
+    return chosen
+
+
+# --- provenance of rule data --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Provenance:
+    basis: Literal["rulebook", "source", "assumed"]
+    ref: str  # rulebook section, gamedata source, or the reason for the assumption
+
+
+_PROVENANCE: dict[str, list[tuple[str, Provenance]]] = {}
+
+
+def _mark(value: Any, basis: str, ref: str, name: str | None, module: str | None) -> Any:
+    import sys
+
+    caller = module or sys._getframe(2).f_globals.get("__name__", "?")
+    _PROVENANCE.setdefault(caller, []).append((name or repr(value)[:60], Provenance(basis, ref)))  # type: ignore[arg-type]
+    return value
+
+
+def rulebook(value: Any, section: str, name: str | None = None) -> Any:
+    """A value printed in the rulebook text; ``section`` says where."""
+    return _mark(value, "rulebook", section, name, None)
+
+
+def source(value: Any, ref: str, name: str | None = None) -> Any:
+    """A value from shared/gamedata; ``ref`` names the source."""
+    return _mark(value, "source", ref, name, None)
+
+
+def assumed(value: Any, why: str, name: str | None = None) -> Any:
+    """A value neither the text nor a public source gives: chosen to fit every
+    rule and example; ``why`` says how, so a player with the box can correct it."""
+    return _mark(value, "assumed", why, name, None)
+
+
+def provenance(module: str) -> list[tuple[str, Provenance]]:
+    """Every marked value of a data module, in the order it was marked."""
+    return list(_PROVENANCE.get(module, []))
+
+
+def canonical(state: dict) -> str:
+    """The byte-exact form used to compare states and to store them."""
+    return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

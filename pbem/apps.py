@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PbemConfig(AppConfig):
+    name = "pbem"
+    verbose_name = "pbem games"
