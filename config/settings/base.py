@@ -170,3 +170,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     "loggers": {"django.db.backends": {"level": "WARNING"}},
 }
+
+CELERY_BEAT_SCHEDULE = {
+    "sweep-stalled-work": {"task": "pbem.tasks.sweep", "schedule": 60.0},
+}

@@ -1,0 +1,19 @@
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+
+from pbem.api import views
+
+urlpatterns = [
+    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("engines/", views.EngineListView.as_view(), name="api-engines"),
+    path("games/", views.GameListView.as_view(), name="api-games"),
+    path("games/<int:game_id>/", views.GameDetailView.as_view(), name="api-game"),
+    path("games/<int:game_id>/join/", views.GameJoinView.as_view(), name="api-game-join"),
+    path("games/<int:game_id>/start/", views.GameStartView.as_view(), name="api-game-start"),
+    path("games/<int:game_id>/moves/", views.MoveView.as_view(), name="api-game-moves"),
+    path("games/<int:game_id>/record/", views.GameRecordView.as_view(), name="api-game-record"),
+    path("me/decisions/", views.MyDecisionsView.as_view(), name="api-my-decisions"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]

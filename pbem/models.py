@@ -1,0 +1,169 @@
+"""The game service's tables.
+
+A game is a row holding the engine's state (JSONB) and a version that goes up
+by one each time ``engine.apply`` runs. Everything else hangs off it: seats,
+the decisions the engine has opened (PendingAction), the append-only log of
+moves, and for sealed decisions the secret content of each move (SealedMove),
+kept apart so that no query for the log can carry it by accident.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+def _invite_code() -> str:
+    return secrets.token_urlsafe(6)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        FORMING = "forming"
+        ACTIVE = "active"
+        FINISHED = "finished"
+        ABORTED = "aborted"
+
+    engine = models.CharField(max_length=32)
+    options = models.JSONField(default=dict, blank=True)
+    seed = models.BigIntegerField()
+    players = models.PositiveSmallIntegerField(help_text="number of seats")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.FORMING)
+    state = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    time_control = models.JSONField(default=dict, blank=True)
+    outcome = models.JSONField(null=True, blank=True)
+    invite_code = models.CharField(max_length=16, unique=True, default=_invite_code)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "updated_at"], name="game_status_updated")]
+
+    def __str__(self) -> str:
+        return f"{self.engine} #{self.pk} ({self.status})"
+
+
+class Seat(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing"
+        BOT = "bot"  # a bot holds the seat (from the start, or it took over)
+        RESIGNED = "resigned"
+        FORFEITED = "forfeited"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+    )
+    is_bot = models.BooleanField(default=False)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
+            models.UniqueConstraint(
+                fields=["game", "player"], condition=Q(player__isnull=False), name="seat_one_per_player"
+            ),
+        ]
+
+    @property
+    def name(self) -> str:
+        if self.player_id:
+            return self.player.username
+        return f"Bot {self.index + 1}" if self.is_bot else f"Seat {self.index + 1} (open)"
+
+    def __str__(self) -> str:
+        return f"{self.game_id}/{self.index} {self.name}"
+
+
+class PendingAction(models.Model):
+    """A decision the engine opened: this seat must act at this version."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="pending_actions")
+    version = models.PositiveIntegerField()
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="pending_actions")
+    kind = models.CharField(max_length=64)
+    sealed = models.BooleanField(default=False)
+    prompt = models.TextField(blank=True)
+    opened_at = models.DateTimeField()
+    deadline = models.DateTimeField(null=True, blank=True)
+    submitted_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version", "seat"], name="pending_one_per_seat_version"),
+        ]
+        indexes = [
+            # "my turns": open decisions of a seat, soonest deadline first
+            models.Index(fields=["seat", "deadline"], condition=Q(closed_at__isnull=True), name="pending_open_by_seat"),
+            # the deadline sweep: open decisions by deadline
+            models.Index(fields=["deadline"], condition=Q(closed_at__isnull=True), name="pending_open_by_deadline"),
+            # the current decision of a game
+            models.Index(fields=["game", "version"], condition=Q(closed_at__isnull=True), name="pending_open_by_game"),
+        ]
+
+
+class Move(models.Model):
+    """The append-only log: one row per accepted submission.
+
+    A sealed move's content lives in SealedMove until the decision resolves;
+    ``action`` stays null here until then. A sealed move the seat replaced is
+    kept as SUPERSEDED (its secret content is erased, its commitment stays).
+    """
+
+    class Source(models.TextChoices):
+        WEB = "web"
+        API = "api"
+        EMAIL = "email"
+        TIMEOUT = "timeout"
+        BOT = "bot"
+
+    class Status(models.TextChoices):
+        ACCEPTED = "accepted"  # waiting for its decision to resolve
+        APPLIED = "applied"
+        SUPERSEDED = "superseded"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    version = models.PositiveIntegerField(help_text="the game version this move answered")
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField(null=True, blank=True)
+    sealed = models.BooleanField(default=False)
+    source = models.CharField(max_length=16, choices=Source.choices)
+    idempotency_key = models.CharField(max_length=200)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACCEPTED)
+    received_at = models.DateTimeField(auto_now_add=True)
+    applied_at = models.DateTimeField(null=True, blank=True)
+    events = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "idempotency_key"], name="move_idempotency_key_unique"),
+        ]
+        indexes = [models.Index(fields=["game", "version", "seat"], name="move_by_game_version")]
+
+
+class SealedMove(models.Model):
+    """The secret content of a sealed move, its salt and the public commitment
+    sha256(canonical JSON of {game, version, seat, action, salt})."""
+
+    move = models.OneToOneField(Move, on_delete=models.CASCADE, related_name="secret")
+    content = models.JSONField(null=True)
+    salt = models.CharField(max_length=64)
+    commitment = models.CharField(max_length=64)
+    revealed_at = models.DateTimeField(null=True, blank=True)
+
+    def __repr__(self) -> str:  # never print the content, not even in a traceback
+        return f"<SealedMove move={self.move_id} commitment={self.commitment[:12]}…>"
+
+    __str__ = __repr__

@@ -1,0 +1,188 @@
+"""Reads. Nothing here changes a game; everything here respects what a seat
+may see (the engine's view, private events only to their seats, sealed
+contents never before their decision resolves)."""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+
+from django.conf import settings
+from django.db.models import Q, QuerySet
+
+from engines import registry
+from engines.base import Engine
+from pbem.errors import NotFound
+from pbem.models import Game, Move, PendingAction, Seat
+
+
+@lru_cache(maxsize=None)
+def _extra_engines() -> dict[str, Engine]:
+    # Test-only engines (settings.PBEM_EXTRA_ENGINES) are seen by the web
+    # process and the worker alike.
+    out = {}
+    for path in getattr(settings, "PBEM_EXTRA_ENGINES", []):
+        engine = importlib.import_module(path).ENGINE
+        out[engine.slug] = engine
+    return out
+
+
+def engine_list() -> dict[str, Engine]:
+    return {**registry.ENGINES, **_extra_engines()}
+
+
+def engine_get(slug: str) -> Engine:
+    try:
+        return engine_list()[slug]
+    except KeyError:
+        raise NotFound(f"No game called {slug!r}. Available: {', '.join(sorted(engine_list()))}.") from None
+
+
+def game_get(*, game_id: int) -> Game:
+    try:
+        return Game.objects.get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise NotFound(f"There is no game {game_id}.") from None
+
+
+def seat_of(*, game: Game, user) -> Seat | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return game.seats.filter(player=user).first()
+
+
+def open_decisions(*, game: Game) -> QuerySet[PendingAction]:
+    return (
+        PendingAction.objects.filter(game=game, version=game.version, closed_at__isnull=True)
+        .select_related("seat")
+        .order_by("seat__index")
+    )
+
+
+def commitments(*, game: Game) -> list[dict]:
+    """Every sealed move's commitment (public from the moment it is made), and
+    its salt once its decision has resolved."""
+    rows = (
+        Move.objects.filter(game=game, sealed=True)
+        .exclude(status=Move.Status.SUPERSEDED)
+        .select_related("secret")
+        .order_by("version", "seat")
+    )
+    out = []
+    for m in rows:
+        entry = {"version": m.version, "seat": m.seat, "commitment": m.secret.commitment, "revealed": m.secret.revealed_at is not None}
+        if m.secret.revealed_at is not None:
+            entry["salt"] = m.secret.salt
+            entry["action"] = m.action
+        out.append(entry)
+    return out
+
+
+def game_detail(*, game: Game, user) -> dict:
+    """What ``user`` may know of ``game``: the API's game resource."""
+    seat = seat_of(game=game, user=user)
+    engine = engine_get(game.engine)
+    seats = list(game.seats.select_related("player").order_by("index"))
+    out = {
+        "id": game.pk,
+        "engine": game.engine,
+        "title": engine.title,
+        "status": game.status,
+        "version": game.version,
+        "options": game.options,
+        "time_control": game.time_control,
+        "invite_code": game.invite_code if game.status == Game.Status.FORMING else None,
+        "created_by": game.created_by.username,
+        "created_at": game.created_at,
+        "started_at": game.started_at,
+        "finished_at": game.finished_at,
+        "seats": [
+            {"index": s.index, "player": s.player.username if s.player_id else None, "bot": s.is_bot, "status": s.status}
+            for s in seats
+        ],
+        "your_seat": seat.index if seat else None,
+        "view": None,
+        "decisions": [],
+        "actions": [],
+        "commitments": [],
+        "outcome": game.outcome,
+    }
+    if game.state is None:
+        return out
+    out["view"] = engine.view(game.state, seat.index if seat else None)
+    decisions = list(open_decisions(game=game))
+    out["decisions"] = [
+        {
+            "seat": p.seat.index,
+            "kind": p.kind,
+            "sealed": p.sealed,
+            "prompt": p.prompt,
+            "deadline": p.deadline,
+            "submitted": p.submitted_at is not None,
+        }
+        for p in decisions
+    ]
+    if seat is not None and game.status == Game.Status.ACTIVE:
+        mine = next((p for p in decisions if p.seat_id == seat.pk), None)
+        # A sealed move may be replaced until the decision resolves, so its
+        # specs stay on offer; an unsealed one is final once sent.
+        if mine is not None and (mine.sealed or mine.submitted_at is None):
+            out["actions"] = engine.actions(game.state, seat.index)
+    out["commitments"] = commitments(game=game)
+    return out
+
+
+def _visible(events: list[dict], seat_index: int | None) -> list[dict]:
+    return [
+        {"type": e["type"], "text": e["text"], "data": e["data"]}
+        for e in events
+        if e["to"] == "all" or (seat_index is not None and seat_index in e["to"])
+    ]
+
+
+def game_history(*, game: Game, user) -> list[dict]:
+    """One entry per applied step: the moves that made it (sealed ones with
+    their revealed content) and the events ``user``'s seat may see."""
+    seat = seat_of(game=game, user=user)
+    seat_index = seat.index if seat else None
+    steps: dict[int, dict] = {}
+    for m in Move.objects.filter(game=game, status=Move.Status.APPLIED).order_by("version", "seat"):
+        step = steps.setdefault(m.version, {"version": m.version, "moves": [], "events": [], "applied_at": m.applied_at})
+        step["moves"].append({"seat": m.seat, "action": m.action, "sealed": m.sealed, "source": m.source})
+        step["events"].extend(_visible(m.events, seat_index))
+    return list(steps.values())
+
+
+def decisions_waiting_for(*, user) -> QuerySet[PendingAction]:
+    """Every open decision of ``user`` across games, soonest deadline first;
+    sealed ones already answered are left out (nothing is waiting)."""
+    return (
+        PendingAction.objects.filter(
+            seat__player=user, closed_at__isnull=True, game__status=Game.Status.ACTIVE, seat__status=Seat.Status.PLAYING
+        )
+        .filter(Q(submitted_at__isnull=True))
+        .select_related("game", "seat")
+        .order_by("deadline", "opened_at")
+    )
+
+
+def game_record(*, game: Game) -> dict:
+    """Enough to replay and verify a finished game: seed, options and every
+    applied move with its salt."""
+    moves: dict[int, dict] = {}
+    for m in Move.objects.filter(game=game, status=Move.Status.APPLIED).select_related("secret").order_by("version", "seat"):
+        entry = moves.setdefault(m.version, {"version": m.version, "moves": {}})
+        item = {"action": m.action, "source": m.source}
+        if m.sealed:
+            item["salt"] = m.secret.salt
+            item["commitment"] = m.secret.commitment
+        entry["moves"][str(m.seat)] = item
+    return {
+        "engine": game.engine,
+        "players": game.players,
+        "seed": game.seed,
+        "options": game.options,
+        "steps": list(moves.values()),
+        "outcome": game.outcome,
+        "commitment_formula": "sha256(canonical JSON of {action, game, salt, seat, version})",
+    }

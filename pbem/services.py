@@ -1,0 +1,421 @@
+"""Writes: the only code that changes a game.
+
+``move_submit`` is the one way a move enters a game, whatever carried it (web,
+API, email, a timeout, a bot). ``game_advance`` is the one way a decision is
+applied. Both lock the game row (``SELECT ... FOR NO KEY UPDATE``, so rows
+that merely reference the game are not blocked) and are safe to run twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from engines.base import IllegalAction, canonical
+from engines.rng import Rng
+from pbem import clock
+from pbem.errors import Conflict, IllegalMove, InvalidRequest, NotFound, NotYourSeat, NotYourTurn, StaleVersion
+from pbem.models import Game, Move, PendingAction, SealedMove, Seat
+from pbem.selectors import engine_get
+
+log = logging.getLogger(__name__)
+
+# How many steps one call of game_advance applies before it hands the rest to
+# a fresh task, so a long stretch of bot moves never holds the lock for long.
+MAX_STEPS_PER_ADVANCE = 200
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    move_id: int
+    version: int
+    status: str  # accepted | applied
+    sealed: bool
+    commitment: str | None
+    duplicate: bool  # the idempotency key was seen before: this is the first answer again
+
+    def as_dict(self) -> dict:
+        return {
+            "move": self.move_id,
+            "version": self.version,
+            "status": self.status,
+            "sealed": self.sealed,
+            "commitment": self.commitment,
+            "duplicate": self.duplicate,
+        }
+
+
+def _queue_advance(game_id: int) -> None:
+    from pbem.tasks import advance
+
+    transaction.on_commit(lambda: advance.delay(game_id))
+
+
+def _lock(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update(no_key=True).get(pk=game_id)
+    except Game.DoesNotExist:
+        raise NotFound(f"There is no game {game_id}.") from None
+
+
+def commitment_of(*, game_id: int, version: int, seat: int, action: dict, salt: str) -> str:
+    body = canonical({"action": action, "game": game_id, "salt": salt, "seat": seat, "version": version})
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+# --- games ----------------------------------------------------------------------
+
+
+def _options_with_defaults(engine, options: dict | None) -> dict:
+    schema = engine.options_schema
+    filled = {name: prop["default"] for name, prop in schema.get("properties", {}).items() if "default" in prop}
+    filled.update(options or {})
+    try:
+        Draft202012Validator(schema).validate(filled)
+    except ValidationError as e:
+        raise InvalidRequest(f"Options for {engine.slug}: {e.message}.") from None
+    return filled
+
+
+@transaction.atomic
+def game_create(
+    *,
+    creator,
+    engine: str,
+    players: int,
+    options: dict | None = None,
+    time_control: dict | None = None,
+    bots: int = 0,
+    seed: int | None = None,
+) -> Game:
+    eng = engine_get(engine)
+    if not isinstance(players, int) or not eng.min_players <= players <= eng.max_players:
+        raise InvalidRequest(f"{eng.title} is for {eng.min_players}-{eng.max_players} players.")
+    if not isinstance(bots, int) or not 0 <= bots < players:
+        raise InvalidRequest(f"bots must be between 0 and {players - 1}: seat 1 is yours.")
+    try:
+        tc = clock.time_control_normalise(time_control)
+    except ValueError as e:
+        raise InvalidRequest(str(e)) from None
+    game = Game.objects.create(
+        engine=eng.slug,
+        options=_options_with_defaults(eng, options),
+        seed=seed if seed is not None else secrets.randbits(62),
+        players=players,
+        time_control=tc,
+        created_by=creator,
+    )
+    Seat.objects.create(game=game, index=0, player=creator)
+    for index in range(1, players):
+        is_bot = index >= players - bots
+        Seat.objects.create(game=game, index=index, is_bot=is_bot, status=Seat.Status.BOT if is_bot else Seat.Status.PLAYING)
+    return game
+
+
+@transaction.atomic
+def game_join(*, game_id: int, user) -> Seat:
+    game = _lock(game_id)
+    if game.status != Game.Status.FORMING:
+        raise Conflict("This game has already started; it takes no more players.")
+    if game.seats.filter(player=user).exists():
+        raise Conflict("You already have a seat in this game.")
+    seat = game.seats.filter(player__isnull=True, is_bot=False).order_by("index").first()
+    if seat is None:
+        raise Conflict("Every seat of this game is taken.")
+    seat.player = user
+    seat.save(update_fields=["player"])
+    return seat
+
+
+@transaction.atomic
+def game_start(*, game_id: int, user, fill_with_bots: bool = True) -> Game:
+    game = _lock(game_id)
+    if game.created_by_id != user.pk:
+        raise NotYourSeat("Only the player who created the game can start it.")
+    if game.status != Game.Status.FORMING:
+        raise Conflict(f"This game is {game.status}; only a forming game can be started.")
+    empty = list(game.seats.filter(player__isnull=True, is_bot=False))
+    if empty and not fill_with_bots:
+        raise Conflict(f"{len(empty)} seat(s) are still empty: wait for players, or start with bots.")
+    for seat in empty:
+        seat.is_bot, seat.status = True, Seat.Status.BOT
+        seat.save(update_fields=["is_bot", "status"])
+    engine = engine_get(game.engine)
+    now = timezone.now()
+    game.state = engine.setup(game.players, game.seed, game.options)
+    game.status, game.version, game.started_at = Game.Status.ACTIVE, 0, now
+    game.save(update_fields=["state", "status", "version", "started_at", "updated_at"])
+    _open_decisions(game, engine, now)
+    _queue_advance(game.pk)
+    return game
+
+
+# --- moves -----------------------------------------------------------------------
+
+
+def move_submit(
+    *,
+    game_id: int,
+    seat: int,
+    action: dict,
+    source: str,
+    idempotency_key: str | None = None,
+    version: int | None = None,
+) -> MoveResult:
+    """Store one move, once.
+
+    Refuses with a ServiceError (and changes nothing) when the game is not
+    active, the seat holds no open decision, ``version`` is not the game's
+    version, or the engine finds the action illegal. The same
+    ``idempotency_key`` again returns the first answer. A sealed move is stored
+    sealed and answered with its commitment; the seat may replace it until the
+    decision resolves.
+    """
+    if source not in Move.Source.values:
+        raise InvalidRequest(f"unknown move source {source!r}")
+    with transaction.atomic():
+        game = _lock(game_id)
+        if idempotency_key:
+            first = Move.objects.filter(game=game, idempotency_key=idempotency_key).select_related("secret").first()
+            if first is not None:
+                if first.seat != seat:
+                    raise Conflict("This Idempotency-Key was already used for another seat's move; send a fresh key.")
+                return _result(first, duplicate=True)
+        # A decision completed but not yet applied (its task still queued)
+        # is applied first, so a player's next action in a turn is not refused.
+        _advance_locked(game, engine_get(game.engine), max_steps=MAX_STEPS_PER_ADVANCE, bots=False)
+        move = _submit_locked(game, seat, action, source, idempotency_key, version)
+        _queue_advance(game.pk)
+    return _result(move, duplicate=False)
+
+
+def _result(move: Move, duplicate: bool) -> MoveResult:
+    return MoveResult(
+        move_id=move.pk,
+        version=move.version,
+        status=move.status,
+        sealed=move.sealed,
+        commitment=move.secret.commitment if move.sealed else None,
+        duplicate=duplicate,
+    )
+
+
+def _submit_locked(game: Game, seat: int, action, source: str, key: str | None, version: int | None) -> Move:
+    if game.status != Game.Status.ACTIVE:
+        raise NotYourTurn(f"This game is {game.status}: no moves are taken.")
+    if version is not None and version != game.version:
+        raise StaleVersion(
+            f"Your move answers version {version}, but the game is at version {game.version}. "
+            "Look at the game again and send your move for the current situation.",
+            current_version=game.version,
+        )
+    pending = (
+        PendingAction.objects.filter(game=game, version=game.version, seat__index=seat, closed_at__isnull=True)
+        .select_related("seat")
+        .first()
+    )
+    if pending is None:
+        waiting = ", ".join(
+            str(p.seat.index + 1)
+            for p in PendingAction.objects.filter(game=game, version=game.version, closed_at__isnull=True).select_related("seat")
+        )
+        raise NotYourTurn(f"Nothing is asked of seat {seat + 1} now; the game waits for seat(s) {waiting or 'none'}.")
+    if pending.submitted_at is not None and not pending.sealed:
+        raise NotYourTurn("Your move for this decision is already in and is being applied.")
+    engine = engine_get(game.engine)
+    if not isinstance(action, dict):
+        raise IllegalMove('An action is a JSON object with a "type". ' + _allowed(engine, game, seat))
+    try:
+        engine.validate(game.state, seat, action)
+    except IllegalAction as e:
+        raise IllegalMove(e.message) from None
+    now = timezone.now()
+    key = key or f"auto:{secrets.token_hex(16)}"
+    if pending.sealed:
+        # Replacing a sealed move: the earlier one is superseded and its
+        # secret erased; its commitment stays in the log.
+        for old in Move.objects.filter(game=game, version=game.version, seat=seat, status=Move.Status.ACCEPTED).select_related("secret"):
+            old.status = Move.Status.SUPERSEDED
+            old.save(update_fields=["status"])
+            old.secret.content = None
+            old.secret.save(update_fields=["content"])
+        move = Move.objects.create(
+            game=game, version=game.version, seat=seat, action=None, sealed=True, source=source, idempotency_key=key
+        )
+        salt = secrets.token_hex(16)
+        SealedMove.objects.create(
+            move=move,
+            content=action,
+            salt=salt,
+            commitment=commitment_of(game_id=game.pk, version=game.version, seat=seat, action=action, salt=salt),
+        )
+    else:
+        move = Move.objects.create(
+            game=game, version=game.version, seat=seat, action=action, sealed=False, source=source, idempotency_key=key
+        )
+    pending.submitted_at = now
+    pending.save(update_fields=["submitted_at"])
+    from notifications import outbox
+
+    outbox.move_confirmation(game=game, move=move, pending=pending)
+    return move
+
+
+def _allowed(engine, game: Game, seat: int) -> str:
+    from engines.base import describe_actions
+
+    return describe_actions(engine.actions(game.state, seat))
+
+
+# --- applying decisions ------------------------------------------------------------
+
+
+def game_advance(*, game_id: int, max_steps: int = MAX_STEPS_PER_ADVANCE) -> int:
+    """Apply every complete decision (letting bots act as they come up), up to
+    ``max_steps``; returns how many steps were applied. Idempotent: with
+    nothing complete it changes nothing."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update(no_key=True).filter(pk=game_id).first()
+        if game is None or game.status != Game.Status.ACTIVE:
+            return 0  # gone or over: nothing to apply
+        steps = _advance_locked(game, engine_get(game.engine), max_steps=max_steps, bots=True)
+        if steps >= max_steps and game.status == Game.Status.ACTIVE:
+            _queue_advance(game.pk)  # the rest in a fresh transaction
+        return steps
+
+
+def _advance_locked(game: Game, engine, *, max_steps: int, bots: bool) -> int:
+    steps = 0
+    while game.status == Game.Status.ACTIVE and steps < max_steps:
+        if _apply_if_complete(game, engine):
+            steps += 1
+            continue
+        if bots and _bots_act(game, engine):
+            continue
+        break
+    return steps
+
+
+def _bots_act(game: Game, engine) -> bool:
+    acted = False
+    for pending in PendingAction.objects.filter(
+        game=game, version=game.version, closed_at__isnull=True, submitted_at__isnull=True, seat__is_bot=True
+    ).select_related("seat"):
+        seat = pending.seat.index
+        # A bot's choices follow from the game's seed, so a record replays.
+        rng = Rng.from_seed(game.seed * 1_000_003 + game.version * 101 + seat)
+        action = engine.bot(game.state, seat, rng)
+        _submit_locked(game, seat, action, Move.Source.BOT, f"bot:{game.version}:{seat}", game.version)
+        acted = True
+    return acted
+
+
+def _apply_if_complete(game: Game, engine) -> bool:
+    pending = list(PendingAction.objects.filter(game=game, version=game.version, closed_at__isnull=True).select_related("seat"))
+    if not pending or any(p.submitted_at is None for p in pending):
+        return False
+    moves = list(
+        Move.objects.filter(game=game, version=game.version, status=Move.Status.ACCEPTED)
+        .select_related("secret")
+        .order_by("seat")
+    )
+    actions = {m.seat: (m.secret.content if m.sealed else m.action) for m in moves}
+    if set(actions) != {p.seat.index for p in pending}:
+        log.error("game %s version %s: moves %s do not match decisions", game.pk, game.version, sorted(actions))
+        return False
+    step = engine.apply(game.state, actions)
+    now = timezone.now()
+    for i, m in enumerate(moves):
+        if m.sealed:
+            m.action = m.secret.content
+            m.secret.revealed_at = now
+            m.secret.save(update_fields=["revealed_at"])
+        m.status, m.applied_at = Move.Status.APPLIED, now
+        m.events = step["events"] if i == 0 else []
+        m.save(update_fields=["action", "status", "applied_at", "events"])
+    for p in pending:
+        p.closed_at = now
+    PendingAction.objects.bulk_update(pending, ["closed_at"])
+    answered = game.version
+    game.state = step["state"]
+    game.version += 1
+    from notifications import outbox
+
+    if any(m.sealed for m in moves):
+        outbox.decision_resolved(game=game, version=answered, moves=moves)
+    if engine.decisions(game.state):
+        game.save(update_fields=["state", "version", "updated_at"])
+        _open_decisions(game, engine, now)
+    else:
+        game.status, game.finished_at = Game.Status.FINISHED, now
+        game.outcome = engine.outcome(game.state)
+        game.save(update_fields=["state", "version", "status", "finished_at", "outcome", "updated_at"])
+        outbox.game_over(game=game)
+    return True
+
+
+def _open_decisions(game: Game, engine, now) -> list[PendingAction]:
+    seats = {s.index: s for s in game.seats.select_related("player")}
+    opened = []
+    for d in engine.decisions(game.state):
+        seat = seats[d["seat"]]
+        opened.append(
+            PendingAction.objects.create(
+                game=game,
+                version=game.version,
+                seat=seat,
+                kind=d["kind"],
+                sealed=d["sealed"],
+                prompt=d["prompt"],
+                opened_at=now,
+                deadline=None if seat.is_bot else clock.deadline_for(time_control=game.time_control, opened_at=now, player=seat.player),
+            )
+        )
+    from notifications import outbox
+
+    outbox.your_move(game=game, pending=[p for p in opened if not p.seat.is_bot])
+    return opened
+
+
+# --- the sweep ---------------------------------------------------------------------
+
+
+def stalled_work_requeue(*, grace_seconds: int | None = None) -> dict:
+    """Queue ``advance`` for every active game whose decision has been complete
+    (or waiting on a bot) for longer than the grace period, and ``deliver``
+    for every notification left unsent that long. Both tasks are idempotent,
+    so queuing one that is in fact still on its way does no harm."""
+    from datetime import timedelta
+
+    from django.conf import settings
+
+    from notifications.models import Notification
+    from notifications.tasks import deliver
+    from pbem.tasks import advance
+
+    grace = grace_seconds if grace_seconds is not None else settings.PBEM_SWEEP_GRACE_SECONDS
+    cutoff = timezone.now() - timedelta(seconds=grace)
+    open_now = PendingAction.objects.filter(closed_at__isnull=True, game__status=Game.Status.ACTIVE)
+    incomplete = open_now.filter(submitted_at__isnull=True, seat__is_bot=False).values("game_id")
+    ready = (
+        open_now.filter(submitted_at__lt=cutoff).exclude(game_id__in=incomplete).values_list("game_id", flat=True)
+    )
+    bots_waiting = open_now.filter(submitted_at__isnull=True, seat__is_bot=True, opened_at__lt=cutoff).values_list(
+        "game_id", flat=True
+    )
+    games = sorted(set(ready) | set(bots_waiting))
+    for game_id in games:
+        advance.delay(game_id)
+    unsent = list(
+        Notification.objects.filter(sent_at__isnull=True, created_at__lt=cutoff).values_list("pk", flat=True)[:5000]
+    )
+    for pk in unsent:
+        deliver.delay(pk)
+    return {"games": len(games), "notifications": len(unsent)}

@@ -1,0 +1,20 @@
+"""Celery tasks: thin, idempotent, each calling one service."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import OperationalError
+
+from pbem import services
+
+
+@shared_task(bind=True, autoretry_for=(OperationalError,), retry_backoff=5, retry_backoff_max=300, max_retries=20)
+def advance(self, game_id: int) -> int:
+    """Apply whatever decisions of the game are complete."""
+    return services.game_advance(game_id=game_id)
+
+
+@shared_task
+def sweep() -> dict:
+    """Re-queue what a lost task left behind (runs every minute from beat)."""
+    return services.stalled_work_requeue()
