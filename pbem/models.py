@@ -167,3 +167,13 @@ class SealedMove(models.Model):
         return f"<SealedMove move={self.move_id} commitment={self.commitment[:12]}…>"
 
     __str__ = __repr__
+
+
+class Profile(models.Model):
+    """A player's settings that every channel honours."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    timezone = models.CharField(max_length=64, default="UTC", help_text="IANA name, e.g. Europe/Berlin")
+
+    def __str__(self) -> str:
+        return f"profile of {self.user_id}"

@@ -186,3 +186,10 @@ def game_record(*, game: Game) -> dict:
         "outcome": game.outcome,
         "commitment_formula": "sha256(canonical JSON of {action, game, salt, seat, version})",
     }
+
+
+def profile_of(*, user) -> "Profile":
+    """The player's profile, or the defaults (unsaved) when there is none yet."""
+    from pbem.models import Profile
+
+    return Profile.objects.filter(user=user).first() or Profile(user=user)

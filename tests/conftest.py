@@ -23,3 +23,6 @@ def pytest_sessionstart(session):
         redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=5).ping()
     except Exception as exc:  # noqa: BLE001
         pytest.exit(f"Redis cannot be reached at {settings.REDIS_URL}: {exc}", returncode=3)
+
+
+pytest_plugins = ["tests.conftest_worker"]

@@ -98,6 +98,9 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATIC_ROOT = VAR_DIR / "static"
+WHITENOISE_USE_FINDERS = True
+for _d in (VAR_DIR, STATIC_ROOT):
+    _d.mkdir(parents=True, exist_ok=True)
 
 # --- REST API -----------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -1,4 +1,4 @@
-"""Writes: the only code that changes a game.
+"""Moves: the only way a move enters a game and the only way a decision is applied.
 
 ``move_submit`` is the one way a move enters a game, whatever carried it (web,
 API, email, a timeout, a bot). ``game_advance`` is the one way a decision is
@@ -15,13 +15,11 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
 
 from engines.base import IllegalAction, canonical
 from engines.rng import Rng
 from pbem import clock
-from pbem.errors import Conflict, IllegalMove, InvalidRequest, NotFound, NotYourSeat, NotYourTurn, StaleVersion
+from pbem.errors import Conflict, IllegalMove, InvalidRequest, NotFound, NotYourTurn, StaleVersion
 from pbem.models import Game, Move, PendingAction, SealedMove, Seat
 from pbem.selectors import engine_get
 
@@ -52,13 +50,13 @@ class MoveResult:
         }
 
 
-def _queue_advance(game_id: int) -> None:
+def queue_advance(game_id: int) -> None:
     from pbem.tasks import advance
 
     transaction.on_commit(lambda: advance.delay(game_id))
 
 
-def _lock(game_id: int) -> Game:
+def game_lock(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update(no_key=True).get(pk=game_id)
     except Game.DoesNotExist:
@@ -68,93 +66,6 @@ def _lock(game_id: int) -> Game:
 def commitment_of(*, game_id: int, version: int, seat: int, action: dict, salt: str) -> str:
     body = canonical({"action": action, "game": game_id, "salt": salt, "seat": seat, "version": version})
     return hashlib.sha256(body.encode()).hexdigest()
-
-
-# --- games ----------------------------------------------------------------------
-
-
-def _options_with_defaults(engine, options: dict | None) -> dict:
-    schema = engine.options_schema
-    filled = {name: prop["default"] for name, prop in schema.get("properties", {}).items() if "default" in prop}
-    filled.update(options or {})
-    try:
-        Draft202012Validator(schema).validate(filled)
-    except ValidationError as e:
-        raise InvalidRequest(f"Options for {engine.slug}: {e.message}.") from None
-    return filled
-
-
-@transaction.atomic
-def game_create(
-    *,
-    creator,
-    engine: str,
-    players: int,
-    options: dict | None = None,
-    time_control: dict | None = None,
-    bots: int = 0,
-    seed: int | None = None,
-) -> Game:
-    eng = engine_get(engine)
-    if not isinstance(players, int) or not eng.min_players <= players <= eng.max_players:
-        raise InvalidRequest(f"{eng.title} is for {eng.min_players}-{eng.max_players} players.")
-    if not isinstance(bots, int) or not 0 <= bots < players:
-        raise InvalidRequest(f"bots must be between 0 and {players - 1}: seat 1 is yours.")
-    try:
-        tc = clock.time_control_normalise(time_control)
-    except ValueError as e:
-        raise InvalidRequest(str(e)) from None
-    game = Game.objects.create(
-        engine=eng.slug,
-        options=_options_with_defaults(eng, options),
-        seed=seed if seed is not None else secrets.randbits(62),
-        players=players,
-        time_control=tc,
-        created_by=creator,
-    )
-    Seat.objects.create(game=game, index=0, player=creator)
-    for index in range(1, players):
-        is_bot = index >= players - bots
-        Seat.objects.create(game=game, index=index, is_bot=is_bot, status=Seat.Status.BOT if is_bot else Seat.Status.PLAYING)
-    return game
-
-
-@transaction.atomic
-def game_join(*, game_id: int, user) -> Seat:
-    game = _lock(game_id)
-    if game.status != Game.Status.FORMING:
-        raise Conflict("This game has already started; it takes no more players.")
-    if game.seats.filter(player=user).exists():
-        raise Conflict("You already have a seat in this game.")
-    seat = game.seats.filter(player__isnull=True, is_bot=False).order_by("index").first()
-    if seat is None:
-        raise Conflict("Every seat of this game is taken.")
-    seat.player = user
-    seat.save(update_fields=["player"])
-    return seat
-
-
-@transaction.atomic
-def game_start(*, game_id: int, user, fill_with_bots: bool = True) -> Game:
-    game = _lock(game_id)
-    if game.created_by_id != user.pk:
-        raise NotYourSeat("Only the player who created the game can start it.")
-    if game.status != Game.Status.FORMING:
-        raise Conflict(f"This game is {game.status}; only a forming game can be started.")
-    empty = list(game.seats.filter(player__isnull=True, is_bot=False))
-    if empty and not fill_with_bots:
-        raise Conflict(f"{len(empty)} seat(s) are still empty: wait for players, or start with bots.")
-    for seat in empty:
-        seat.is_bot, seat.status = True, Seat.Status.BOT
-        seat.save(update_fields=["is_bot", "status"])
-    engine = engine_get(game.engine)
-    now = timezone.now()
-    game.state = engine.setup(game.players, game.seed, game.options)
-    game.status, game.version, game.started_at = Game.Status.ACTIVE, 0, now
-    game.save(update_fields=["state", "status", "version", "started_at", "updated_at"])
-    _open_decisions(game, engine, now)
-    _queue_advance(game.pk)
-    return game
 
 
 # --- moves -----------------------------------------------------------------------
@@ -181,7 +92,7 @@ def move_submit(
     if source not in Move.Source.values:
         raise InvalidRequest(f"unknown move source {source!r}")
     with transaction.atomic():
-        game = _lock(game_id)
+        game = game_lock(game_id)
         if idempotency_key:
             first = Move.objects.filter(game=game, idempotency_key=idempotency_key).select_related("secret").first()
             if first is not None:
@@ -192,7 +103,7 @@ def move_submit(
         # is applied first, so a player's next action in a turn is not refused.
         _advance_locked(game, engine_get(game.engine), max_steps=MAX_STEPS_PER_ADVANCE, bots=False)
         move = _submit_locked(game, seat, action, source, idempotency_key, version)
-        _queue_advance(game.pk)
+        queue_advance(game.pk)
     return _result(move, duplicate=False)
 
 
@@ -287,7 +198,7 @@ def game_advance(*, game_id: int, max_steps: int = MAX_STEPS_PER_ADVANCE) -> int
             return 0  # gone or over: nothing to apply
         steps = _advance_locked(game, engine_get(game.engine), max_steps=max_steps, bots=True)
         if steps >= max_steps and game.status == Game.Status.ACTIVE:
-            _queue_advance(game.pk)  # the rest in a fresh transaction
+            queue_advance(game.pk)  # the rest in a fresh transaction
         return steps
 
 
@@ -352,7 +263,7 @@ def _apply_if_complete(game: Game, engine) -> bool:
         outbox.decision_resolved(game=game, version=answered, moves=moves)
     if engine.decisions(game.state):
         game.save(update_fields=["state", "version", "updated_at"])
-        _open_decisions(game, engine, now)
+        decisions_open(game, engine, now)
     else:
         game.status, game.finished_at = Game.Status.FINISHED, now
         game.outcome = engine.outcome(game.state)
@@ -361,7 +272,7 @@ def _apply_if_complete(game: Game, engine) -> bool:
     return True
 
 
-def _open_decisions(game: Game, engine, now) -> list[PendingAction]:
+def decisions_open(game: Game, engine, now) -> list[PendingAction]:
     seats = {s.index: s for s in game.seats.select_related("player")}
     opened = []
     for d in engine.decisions(game.state):

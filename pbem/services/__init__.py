@@ -1,0 +1,28 @@
+"""Writes: the only code that changes a game (HackSoft style: keyword-only
+``<noun>_<verb>`` functions). Channels import from here.
+
+- games.py   creating, joining, starting
+- moves.py   ``move_submit`` (the one way a move enters a game) and
+             ``game_advance`` (the one way a decision is applied)
+"""
+
+from pbem.services.games import game_create, game_join, game_join_by_code, game_start
+from pbem.services.moves import (
+    MoveResult,
+    commitment_of,
+    game_advance,
+    move_submit,
+    stalled_work_requeue,
+)
+
+__all__ = [
+    "MoveResult",
+    "commitment_of",
+    "game_advance",
+    "game_create",
+    "game_join",
+    "game_join_by_code",
+    "game_start",
+    "move_submit",
+    "stalled_work_requeue",
+]

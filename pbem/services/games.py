@@ -1,0 +1,111 @@
+"""Games: creating, joining and starting them."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from pbem import clock
+from pbem.errors import Conflict, InvalidRequest, NotFound, NotYourSeat
+from pbem.models import Game, Seat
+from pbem.selectors import engine_get
+from pbem.services.moves import decisions_open, game_lock, queue_advance
+
+
+
+
+def _options_with_defaults(engine, options: dict | None) -> dict:
+    schema = engine.options_schema
+    filled = {name: prop["default"] for name, prop in schema.get("properties", {}).items() if "default" in prop}
+    filled.update(options or {})
+    try:
+        Draft202012Validator(schema).validate(filled)
+    except ValidationError as e:
+        raise InvalidRequest(f"Options for {engine.slug}: {e.message}.") from None
+    return filled
+
+
+@transaction.atomic
+def game_create(
+    *,
+    creator,
+    engine: str,
+    players: int,
+    options: dict | None = None,
+    time_control: dict | None = None,
+    bots: int = 0,
+    seed: int | None = None,
+) -> Game:
+    eng = engine_get(engine)
+    if not isinstance(players, int) or not eng.min_players <= players <= eng.max_players:
+        raise InvalidRequest(f"{eng.title} is for {eng.min_players}-{eng.max_players} players.")
+    if not isinstance(bots, int) or not 0 <= bots < players:
+        raise InvalidRequest(f"bots must be between 0 and {players - 1}: seat 1 is yours.")
+    try:
+        tc = clock.time_control_normalise(time_control)
+    except ValueError as e:
+        raise InvalidRequest(str(e)) from None
+    game = Game.objects.create(
+        engine=eng.slug,
+        options=_options_with_defaults(eng, options),
+        seed=seed if seed is not None else secrets.randbits(62),
+        players=players,
+        time_control=tc,
+        created_by=creator,
+    )
+    Seat.objects.create(game=game, index=0, player=creator)
+    for index in range(1, players):
+        is_bot = index >= players - bots
+        Seat.objects.create(game=game, index=index, is_bot=is_bot, status=Seat.Status.BOT if is_bot else Seat.Status.PLAYING)
+    return game
+
+
+@transaction.atomic
+def game_join(*, game_id: int, user) -> Seat:
+    game = game_lock(game_id)
+    if game.status != Game.Status.FORMING:
+        raise Conflict("This game has already started; it takes no more players.")
+    if game.seats.filter(player=user).exists():
+        raise Conflict("You already have a seat in this game.")
+    seat = game.seats.filter(player__isnull=True, is_bot=False).order_by("index").first()
+    if seat is None:
+        raise Conflict("Every seat of this game is taken.")
+    seat.player = user
+    seat.save(update_fields=["player"])
+    return seat
+
+
+@transaction.atomic
+def game_start(*, game_id: int, user, fill_with_bots: bool = True) -> Game:
+    game = game_lock(game_id)
+    if game.created_by_id != user.pk:
+        raise NotYourSeat("Only the player who created the game can start it.")
+    if game.status != Game.Status.FORMING:
+        raise Conflict(f"This game is {game.status}; only a forming game can be started.")
+    empty = list(game.seats.filter(player__isnull=True, is_bot=False))
+    if empty and not fill_with_bots:
+        raise Conflict(f"{len(empty)} seat(s) are still empty: wait for players, or start with bots.")
+    for seat in empty:
+        seat.is_bot, seat.status = True, Seat.Status.BOT
+        seat.save(update_fields=["is_bot", "status"])
+    engine = engine_get(game.engine)
+    now = timezone.now()
+    game.state = engine.setup(game.players, game.seed, game.options)
+    game.status, game.version, game.started_at = Game.Status.ACTIVE, 0, now
+    game.save(update_fields=["state", "status", "version", "started_at", "updated_at"])
+    decisions_open(game, engine, now)
+    queue_advance(game.pk)
+    return game
+
+
+@transaction.atomic
+def game_join_by_code(*, code: str, user) -> Seat:
+    """Join with an invitation code (as ``join <code>`` in an email)."""
+    game = Game.objects.filter(invite_code=code.strip()).first()
+    if game is None:
+        raise NotFound(f"No game has the invitation code {code.strip()!r}; check the code in your invitation.")
+    return game_join(game_id=game.pk, user=user)

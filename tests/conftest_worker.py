@@ -1,0 +1,95 @@
+"""A real Celery worker process for end-to-end tests.
+
+It consumes from the real Redis broker (its own queue) and works on the test
+database, so tests that use it must commit their data: mark them
+``@pytest.mark.django_db(transaction=True)``. Use ``wait_for(predicate)`` to
+wait for the worker's effect.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Worker:
+    def __init__(self, proc: subprocess.Popen, log: list[str], mail_dir: Path):
+        self.proc, self.log, self.mail_dir = proc, log, mail_dir
+
+    def output(self) -> str:
+        return "".join(self.log)
+
+    def mails(self) -> list[str]:
+        return [p.read_text() for p in sorted(self.mail_dir.glob("*.log"))]
+
+
+def wait_for(predicate, timeout: float = 30.0, interval: float = 0.1, what: str = "the worker"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+
+
+def start_worker(db_name: str, mail_dir: Path, extra_env: dict | None = None, queue: str = "pbem-test") -> Worker:
+    import redis
+    from django.conf import settings
+
+    redis.Redis.from_url(settings.REDIS_URL).flushdb()  # no leftovers of earlier runs
+    db = settings.DATABASES["default"]
+    url = f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db_name}"
+    env = os.environ | {
+        "DJANGO_SETTINGS_MODULE": "config.settings.test",
+        "DATABASE_URL": url,
+        "REDIS_URL": settings.REDIS_URL,
+        "CELERY_QUEUE": queue,
+        "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+        "EMAIL_FILE_PATH": str(mail_dir),
+        "PBEM_SWEEP_GRACE_SECONDS": "1",
+    } | (extra_env or {})
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue, "-c", "2", "-l", "info", "--without-gossip", "--without-mingle", "--without-heartbeat"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    log: list[str] = []
+    threading.Thread(target=lambda: [log.append(line) for line in proc.stdout], daemon=True).start()
+    wait_for(lambda: "ready." in "".join(log) or proc.poll() is not None, timeout=60, what="worker start")
+    if proc.poll() is not None:
+        raise RuntimeError("the Celery worker did not start:\n" + "".join(log))
+    return Worker(proc, log, mail_dir)
+
+
+def stop_worker(worker: Worker) -> None:
+    worker.proc.terminate()
+    try:
+        worker.proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        worker.proc.kill()
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
+    """One real worker for the session, on the test database."""
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        db_name = connection.settings_dict["NAME"]
+    worker = start_worker(db_name, tmp_path_factory.mktemp("mail"))
+    yield worker
+    stop_worker(worker)
+    if "Traceback" in worker.output():
+        print(worker.output())
