@@ -41,11 +41,12 @@ def wait_for(predicate, timeout: float = 30.0, interval: float = 0.1, what: str 
     raise AssertionError(f"timed out after {timeout}s waiting for {what}")
 
 
-def start_worker(db_name: str, mail_dir: Path, extra_env: dict | None = None, queue: str = "pbem-test") -> Worker:
+def start_worker(db_name: str, mail_dir: Path, extra_env: dict | None = None, queue: str | None = None) -> Worker:
     import redis
     from django.conf import settings
 
-    redis.Redis.from_url(settings.REDIS_URL).flushdb()  # no leftovers of earlier runs
+    queue = queue or settings.CELERY_TASK_DEFAULT_QUEUE
+    redis.Redis.from_url(settings.REDIS_URL).delete(queue)  # no leftovers of earlier runs
     db = settings.DATABASES["default"]
     url = f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db_name}"
     env = os.environ | {

@@ -8,7 +8,9 @@ import os
 
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/pbem")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")
-os.environ.setdefault("CELERY_QUEUE", "pbem-test")
+# One queue and one test database per test run, so runs side by side (and
+# their workers) never take each other's tasks or drop each other's tables.
+os.environ.setdefault("CELERY_QUEUE", f"pbem-test-{os.getpid()}")
 
 from config.settings.base import *  # noqa: E402,F403
 
@@ -16,4 +18,5 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.locmem.EmailBackend")  # noqa: F405
 EMAIL_FILE_PATH = env.str("EMAIL_FILE_PATH", default=str(VAR_DIR / "test-mail"))  # noqa: F405
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+DATABASES["default"]["TEST"] = {"NAME": env.str("PBEM_TEST_DB", default=f"test_pbem_{os.getpid()}")}  # noqa: F405
 PBEM_EXTRA_ENGINES = ["tests.support.sealedbid"]
