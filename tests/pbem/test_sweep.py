@@ -1,0 +1,46 @@
+"""A lost task never stalls a game: the sweep re-queues complete decisions,
+waiting bots and unsent notifications, and only those."""
+
+from datetime import timedelta
+
+import pytest
+import redis
+from django.conf import settings
+from django.utils import timezone
+
+from notifications.models import Notification
+from pbem import services
+from pbem.models import PendingAction
+
+
+@pytest.fixture
+def queue():
+    r = redis.Redis.from_url(settings.REDIS_URL)
+    name = settings.CELERY_TASK_DEFAULT_QUEUE
+    r.delete(name)
+    yield lambda: r.llen(name)
+    r.delete(name)
+
+
+def test_sweep_requeues_only_stalled_work(started_game, queue, bob):
+    services.move_submit(game_id=started_game.pk, seat=0, action={"type": "bid", "amount": 5}, source="api")
+    # incomplete decision: nothing to advance; the outbox rows are fresh
+    assert services.stalled_work_requeue(grace_seconds=60) == {"games": 0, "notifications": 0}
+    services.move_submit(game_id=started_game.pk, seat=1, action={"type": "bid", "amount": 2}, source="api")
+    assert services.stalled_work_requeue(grace_seconds=60)["games"] == 0  # complete, but within the grace
+    long_ago = timezone.now() - timedelta(minutes=5)
+    PendingAction.objects.filter(game=started_game).update(submitted_at=long_ago)
+    Notification.objects.update(created_at=long_ago)
+    unsent = Notification.objects.filter(sent_at__isnull=True).count()
+    assert services.stalled_work_requeue(grace_seconds=60) == {"games": 1, "notifications": unsent}
+    assert queue() == 1 + unsent  # really on the broker
+    services.game_advance(game_id=started_game.pk)
+    Notification.objects.update(sent_at=timezone.now())
+    assert services.stalled_work_requeue(grace_seconds=60) == {"games": 0, "notifications": 0}
+
+
+def test_sweep_requeues_a_game_waiting_on_a_bot(alice, queue):
+    game = services.game_create(creator=alice, engine="sealedbid", players=3, bots=2)
+    services.game_start(game_id=game.pk, user=alice)
+    PendingAction.objects.filter(game=game).update(opened_at=timezone.now() - timedelta(minutes=5))
+    assert services.stalled_work_requeue(grace_seconds=60)["games"] == 1
