@@ -82,3 +82,70 @@ def play(state: dict, *lines: tuple[int, str]) -> tuple[dict, list]:
         state = step["state"]
         events += step["events"]
     return state, events
+
+
+def position(
+    players: int,
+    chars: dict[int, list[str]],
+    *,
+    hands: dict[int, list[str]] | None = None,
+    cities: dict[int, list[str]] | None = None,
+    gold: dict[int, int] | None = None,
+    deck_top: list[str] | None = None,
+    crown: int = 0,
+    options: dict | None = None,
+    killed: str | None = None,
+    robbed: str | None = None,
+    city_round: int = 1,
+    seed: int = 1,
+) -> dict:
+    """A state at the calling of the characters: ``chars`` says who holds what
+    (the rest are set aside face down), hands/cities/gold are exact, the deck
+    holds every other card with ``deck_top`` on top. Characters are then called
+    from 1 up to the first one held, as in play."""
+    from engines.rng import Rng
+
+    state = ENGINE.setup(players, seed, options)
+    hands = hands or {}
+    cities = cities or {}
+    gold = gold or {}
+    state["hands"] = [sorted(hands.get(s, [])) for s in range(players)]
+    state["cities"] = [[{"card": c, "round": city_round} for c in cities.get(s, [])] for s in range(players)]
+    used = Counter()
+    for s in range(players):
+        used += Counter(state["hands"][s]) + Counter(cities.get(s, []))
+    used += Counter(deck_top or [])
+    rest = list((FULL_DECK - used).elements())
+    assert sum(used.values()) + len(rest) == 65, "a position uses more copies than the game has"
+    state["deck"] = list(deck_top or []) + rest
+    state["discard"] = []
+    state["gold"] = [gold.get(s, 0) for s in range(players)]
+    state["bank"] = 30 - sum(state["gold"])
+    state["crown"] = crown
+    state["chars"] = [sorted(chars.get(s, []), key=D.RANK.get) for s in range(players)]
+    held = {c for cs in chars.values() for c in cs}
+    state["aside_up"] = []
+    state["aside_down"] = [{"char": c, "by": None} for c in D.CHAR_IDS if c not in held]
+    state["draft"] = None
+    state["phase"] = R.PHASE_TURN
+    state["calls"] = []
+    state["next_rank"] = 1
+    state["killed"] = killed
+    state["robbed"] = robbed
+    state["round"] = city_round + 1
+    rng = Rng(state["rng"])
+    R.advance_calls(state, rng, [])
+    state["rng"] = rng.state
+    invariant(state, None)
+    return state
+
+
+def act(state: dict, seat: int, action: dict) -> tuple[dict, list]:
+    ENGINE.validate(state, seat, action)
+    step = ENGINE.apply(state, {seat: action})
+    invariant(step["state"], state)
+    return step["state"], step["events"]
+
+
+def turn_of(state: dict) -> tuple[int, str]:
+    return state["turn"]["seat"], state["turn"]["char"]
