@@ -1,0 +1,215 @@
+"""Email commands and the plain-text situation of The Staufer Dynasty.
+
+Commands (case-insensitive, accents ignored, one per line):
+    resources 3                 resource action on space 3 (1-5)
+    resources 3 chests 5        ... taking the chests of space 5 (turquoise chest)
+    place aachen 2 noble        movement and placement: office 2 (1 = leftmost) of Aachen, with a noble
+    place aachen 4 double       two envoys on one office (privilege 3)
+    chest turquoise move        use a chest in this turn: orange first, turquoise move, turquoise place
+    take brown                  take a drawn bonus chest (take orange vp3, take turquoise move, ...)
+    privilege 11                discard 2 purple chests for privilege card 11
+    keep                        keep the purple chests
+    immune palermo 2 1          a turquoise immunity chest keeps that figure (region, office, slot)
+    pass                        use no immunity chest
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from engines.base import ParseError, describe_actions
+
+from . import data as D
+from . import rules
+
+REGION_ALIASES = {
+    "nijmegen": "nijmegen", "nimwegen": "nijmegen", "nimega": "nijmegen", "nim": "nijmegen", "nij": "nijmegen",
+    "aachen": "aachen", "aquisgrana": "aachen", "aix": "aachen", "aac": "aachen",
+    "strasbourg": "strasbourg", "strassburg": "strasbourg", "strasburg": "strasbourg", "strasburgo": "strasbourg",
+    "str": "strasbourg",
+    "augsburg": "augsburg", "augusta": "augsburg", "aug": "augsburg",
+    "milan": "milan", "milano": "milan", "mailand": "milan", "mil": "milan",
+    "palermo": "palermo", "pal": "palermo",
+}
+KIND_WORDS = {"envoy": "envoy", "envoys": "envoy", "inviato": "envoy", "gesandter": "envoy", "e": "envoy",
+              "noble": "noble", "nobile": "noble", "adliger": "noble", "n": "noble"}
+
+
+def normalise(line: str) -> str:
+    line = line.replace("ß", "ss")
+    line = unicodedata.normalize("NFKD", line)
+    line = "".join(c for c in line if not unicodedata.combining(c))
+    line = line.lower().strip()
+    line = re.sub(r"[,;:.!]+", " ", line)
+    return re.sub(r"\s+", " ", line).strip()
+
+
+def chest_words(chest: str) -> str:
+    return chest.replace("-", " ")
+
+
+def command(action: dict) -> str:
+    t = action["type"]
+    if t == "resources":
+        return f"resources {action['space']}"
+    if t == "resources_swap":
+        return f"resources {action['space']} chests {action['chests']}"
+    if t == "place":
+        return f"place {action['region']} {action['office']} {action['figure']}"
+    if t == "place_double":
+        return f"place {action['region']} {action['office']} double"
+    if t == "chest":
+        return f"chest {chest_words(action['chest'])}"
+    if t == "take":
+        return f"take {chest_words(action['chest'])}"
+    if t == "privilege":
+        return f"privilege {action['number']}"
+    if t == "immune":
+        return f"immune {action['region']} {action['office']} {action['slot']}"
+    if t in ("keep", "pass"):
+        return t
+    raise ValueError(f"unknown action {t!r}")
+
+
+def _region(word: str) -> str | None:
+    return REGION_ALIASES.get(word)
+
+
+def _int(word: str) -> int | None:
+    return int(word) if word.isdigit() else None
+
+
+def parse_line(line: str) -> dict | None:
+    words = normalise(line).split()
+    if not words:
+        return None
+    head, rest = words[0], words[1:]
+    if head in ("resources", "resource", "res", "risorse", "risorsa", "r") and rest:
+        space = _int(rest[0])
+        if space is not None and len(rest) == 1:
+            return {"type": "resources", "space": space}
+        if space is not None and len(rest) == 3 and rest[1] in ("chests", "chest", "forzieri", "forziere"):
+            other = _int(rest[2])
+            if other is not None:
+                return {"type": "resources_swap", "space": space, "chests": other}
+        return None
+    if head in ("place", "piazza", "p") and len(rest) == 3:
+        region, office = _region(rest[0]), _int(rest[1])
+        if region is None or office is None:
+            return None
+        if rest[2] in ("double", "doppio", "two", "2envoys"):
+            return {"type": "place_double", "region": region, "office": office}
+        fig = KIND_WORDS.get(rest[2])
+        if fig:
+            return {"type": "place", "region": region, "office": office, "figure": fig}
+        return None
+    if head in ("chest", "forziere", "use") and rest:
+        name = "-".join(rest)
+        if name in ("orange-first", "turquoise-move", "turquoise-place"):
+            return {"type": "chest", "chest": name}
+        return None
+    if head in ("take", "prendi") and rest:
+        name = "-".join(rest)
+        if name in D.CHEST_MIX:
+            return {"type": "take", "chest": name}
+        return None
+    if head in ("privilege", "privilegio", "priv") and len(rest) == 1 and _int(rest[0]) is not None:
+        return {"type": "privilege", "number": _int(rest[0])}
+    if head in ("immune", "immunity", "immunita") and len(rest) == 3:
+        region, office, slot = _region(rest[0]), _int(rest[1]), _int(rest[2])
+        if region and office is not None and slot is not None:
+            return {"type": "immune", "region": region, "office": office, "slot": slot}
+        return None
+    if head in ("keep", "tieni", "no") and not rest:
+        return {"type": "keep"}
+    if head in ("pass", "passo") and not rest:
+        return {"type": "pass"}
+    return None
+
+
+def parse(engine, state: dict, seat: int, text: str) -> list[dict]:
+    out = []
+    for line in text.splitlines():
+        if not normalise(line):
+            continue
+        action = parse_line(line)
+        if action is None:
+            raise ParseError(f"Cannot read {line.strip()!r}. " + describe_actions(engine.actions(state, seat)), line)
+        out.append(action)
+    if not out:
+        raise ParseError("No command found. " + describe_actions(engine.actions(state, seat)), text)
+    return out
+
+
+# --- render -------------------------------------------------------------------------
+
+
+def _figs(pair) -> str:
+    return f"{pair[0]}E{'+' + str(pair[1]) + 'N' if pair[1] else ''}"
+
+
+def render(state: dict, seat: int | None) -> str:
+    s = state
+    n = s["players"]
+    lines = [f"The Staufer Dynasty, round {s['round']} of {D.ROUNDS}" + (" - game over" if s["stage"] == "over" else "")]
+    if seat is not None:
+        lines.append(f"You are {rules.pname(seat)}.")
+    rnd = min(s["round"], D.ROUNDS) - 1
+    if s["stage"] != "over":
+        cond = s["rows"]["B"][rnd].replace("_", " ")
+        king_move = s["rows"]["C"][rnd] if rnd < len(s["rows"]["C"]) else None
+        lines.append(f"This round scores {rules.rname(s['rows']['A'][rnd])} and the region with condition '{cond}'"
+                     + (f"; then the king travels {king_move}." if king_move else "; then final scoring."))
+    lines.append("")
+    lines.append("Regions clockwise (K = the king):")
+    for r in s["regions"]:
+        mark = " K" if r == s["king"] else ""
+        tile = "/".join(str(x) for x in s["tiles"][r][: 3 if n >= 4 else 2])
+        offices = []
+        for i, o in enumerate(s["offices"][r]):
+            occ = ",".join(f"{rules.pname(x)}{'n' if k == 'noble' else 'e'}" for x, k in o["occ"]) or "free"
+            ch = f" [{' '.join(o['chests'])}]" if o["chests"] else ""
+            offices.append(f"{i + 1}:{o['value']}{'N' if o['noble'] else ''} {occ}{ch}")
+        pay = " ".join(f"{rules.pname(x)} {_figs(p)}" for x, p in enumerate(s["payment"][r]) if p != [0, 0])
+        lines.append(f"  {rules.rname(r)}{mark} (scores {tile}; bonus {D.REGION_BONUS[r][0]})")
+        lines.append("    offices " + " | ".join(offices))
+        if pay:
+            lines.append("    payment area: " + pay)
+    lines.append("")
+    lines.append("Resource spaces: " + " | ".join(
+        f"{i + 1}: {rules.fig_text(D.RESOURCE_SPACES[i])}{' [' + ' '.join(c) + ']' if c else ''}"
+        for i, c in enumerate(s["res_chests"])))
+    lines.append("Turn order: " + (", ".join(rules.pname(x) for x in s["order"]) or "-"))
+    lines.append("Resource track (top down): " + (", ".join(rules.pname(x) for x in s["res_track"]) or "-"))
+    lines.append("Placement track (bottom up): " + (", ".join(rules.pname(x) for x in s["place_track"]) or "-"))
+    draw = s["draw"] if isinstance(s["draw"], int) else len(s["draw"])
+    lines.append(f"Chest pile: {draw} face down, {len(s['discard'])} discarded.")
+    avail = []
+    if s["vp_stack"]:
+        avail.append(f"1 ({s['vp_stack'][-1]} VP)")
+    avail += [f"{p} x{c}" for p, c in sorted(s["priv_supply"].items(), key=lambda kv: int(kv[0])) if c]
+    lines.append("Privileges available: " + (", ".join(avail) or "none"))
+    lines.append("")
+    for x in range(n):
+        held = ", ".join(f"{k} x{c}" for k, c in sorted(s["held"][x].items())) or "no chests"
+        privs = ", ".join(str(p) for p in s["privileges"][x]) or "none"
+        lines.append(f"{rules.pname(x)}: {s['score'][x]} VP, court {_figs(s['court'][x])}, province "
+                     f"{_figs(s['province'][x])}; {held}; privileges {privs}")
+    if seat is not None and s["objectives"][seat]:
+        o = s["objectives"][seat]
+        shape, pts = D.PATH_CARDS[o["path"]]
+        lines.append(f"Your objectives: region {rules.rname(o['region'])}; path {o['path']} ({pts} VP each time); "
+                     f"office {o['office']}.")
+    if s["stage"] == "over" and s.get("final"):
+        lines.append("")
+        lines.append("Final scoring:")
+        for x, d in enumerate(s["final"]):
+            ob = s["objectives"][x]
+            lines.append(f"  {rules.pname(x)}: region {ob['region']} {d['region']}, path {ob['path']} {d['path']}, "
+                         f"office {ob['office']} {d['office']}, brown {d['brown']}, chests {d['chests']} -> {d['total']} VP")
+    seat_now = rules.current_seat(s)
+    if seat_now is not None:
+        lines.append("")
+        lines.append(f"Waiting for {rules.pname(seat_now)}.")
+    return "\n".join(lines)
