@@ -19,10 +19,11 @@ install: $(VENV)/.installed
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_account
-	$(BIN)/honcho -f Procfile.embedded start
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho -f Procfile.embedded start
 
 services:
 	scripts/ensure-services
+	scripts/ensure-tools
 
 lint: install
 	$(BIN)/lint-imports

@@ -130,6 +130,8 @@ if REDIS_URL:
 else:
     # A broker that needs no server: messages are files under var/broker.
     _broker_dir = VAR_DIR / "broker"
+    for _d in (_broker_dir, VAR_DIR / "broker-processed"):
+        _d.mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker_dir),

@@ -1,0 +1,18 @@
+# One image for web, worker, beat and the inbound SMTP server.
+FROM python:3.11-slim-bookworm
+
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 \
+    DJANGO_SETTINGS_MODULE=config.settings.base PBEM_VAR_DIR=/var/lib/pbem
+
+WORKDIR /app
+RUN useradd --system --home /app pbem && mkdir -p /var/lib/pbem && chown pbem /var/lib/pbem
+COPY pyproject.toml constraints.txt README.md ./
+COPY config ./config
+COPY engines ./engines
+COPY pbem ./pbem
+COPY notifications ./notifications
+COPY manage.py Procfile ./
+RUN pip install -c constraints.txt . && DJANGO_SECRET_KEY=build python manage.py collectstatic --noinput
+USER pbem
+EXPOSE 8000
+CMD ["gunicorn", "config.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3"]
