@@ -284,6 +284,7 @@ def render(state: dict, seat: int | None) -> str:
         lines.append(f"Seat {g['seat'] + 1} may take the destroyed {R.card_name(g['card'])} at the Graveyard.")
     if "outcome" in v:
         out = v["outcome"]
+        lines.append("The game is over.")
         for s, det in enumerate(out["detail"]["seats"]):
             lines.append(
                 f"Seat {s + 1}: rank {out['ranks'][s]}, {det['total']} points ({det['districts']} districts, "
