@@ -289,6 +289,8 @@ def view(s: dict, seat: int | None) -> dict:
         "use": None,
         "give": copy.deepcopy(s["give"]),
         "deck_size": len(s["deck"]),
+        # note 11: the price printed on the back of the top note can be read by everybody
+        "deck_top_price": D.note_price(s["deck"][-1]) if s["deck"] else None,
         "discard_size": len(s["discard"]),
         "offer_sizes": [len(o) for o in s["offers"]],
         "hand_sizes": None if hide else [len(h) for h in s["hands"]],
@@ -311,7 +313,13 @@ def shuffle_hidden(s: dict, seat: int | None, rng) -> dict:
     for p in others:
         pool += t["hands"][p] + t["offers"][p]
     rng.shuffle(pool)
-    t["deck"], pool = pool[: len(t["deck"])], pool[len(t["deck"]) :]
+    if t["deck"]:
+        # the top note keeps its printed price, which its back shows to everybody (note 11)
+        price = D.note_price(t["deck"][-1])
+        top = next(i for i, c in enumerate(pool) if D.note_price(c) == price)
+        pool.append(pool.pop(top))
+        size = len(t["deck"])
+        t["deck"], pool = pool[-size:], pool[:-size]
     t["discard"], pool = pool[: len(t["discard"])], pool[len(t["discard"]) :]
     u = t["use"]
     for p in others:
