@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 from . import data as D
 from . import rules as R
 
@@ -87,7 +85,7 @@ def view(state: dict, seat: int | None) -> dict:
 
 
 def shuffle_hidden(state: dict, seat: int | None, rng) -> dict:
-    s2 = copy.deepcopy(state)
+    s2 = R.clone(state)
     n = s2["players"]
     others = [s for s in range(n) if s != seat]
     # district cards: other hands, the deck and cards another seat is choosing from
