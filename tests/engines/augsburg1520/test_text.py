@@ -1,0 +1,118 @@
+"""Email commands and the plain-text situation."""
+
+import pytest
+
+from engines.augsburg1520 import ENGINE
+from engines.base import ParseError
+
+from .helpers import act, own, set_hand, set_level, started, visit, winner
+
+
+def parse(s, seat, line):
+    return ENGINE.parse(s, seat, line)
+
+
+def test_bidding_commands():
+    s = started(3, seed=1)
+    set_hand(s, 0, ["maria-15", "maria-14", "joker-1", "joker-2"])
+    visit(s, "maria", 0)
+    assert parse(s, 0, "bid 3 maria") == [{"type": "bid", "count": 3}]
+    assert parse(s, 0, "Bid 3 MARIA") == [{"type": "bid", "count": 3}]
+    assert parse(s, 0, "pass") == [{"type": "pass"}]
+    with pytest.raises(ParseError, match="The visit now is to Maria, not leo"):
+        parse(s, 0, "bid 3 léo")
+    s, _ = act(s, 0, {"type": "bid", "count": 2})
+    assert parse(s, 1, "hold") == [{"type": "hold"}]
+    assert parse(s, 1, "raise 4") == [{"type": "raise", "count": 4}]
+    # "bid" once an offer stands means raise
+    assert parse(s, 1, "bid 4") == [{"type": "raise", "count": 4}]
+
+
+def test_reveal_with_bare_jokers_and_values():
+    s = started(3, seed=2)
+    set_hand(s, 1, ["maria-15", "maria-14", "joker-3", "joker-6", "leo-2"])
+    set_hand(s, 2, ["maria-1", "maria-2", "joker-4", "joker-5", "leo-7"])
+    visit(s, "maria", 1)
+    s, _ = act(s, 1, {"type": "bid", "count": 4})
+    s, _ = act(s, 2, {"type": "hold"})
+    s, _ = act(s, 0, {"type": "pass"})
+    assert parse(s, 1, "reveal maria-15 maria-14 joker joker") == [
+        {"type": "reveal", "cards": ["maria-15", "maria-14", "joker-3", "joker-6"]}]
+    assert parse(s, 1, "Reveal Maria 15, 14 jolly joker") == [
+        {"type": "reveal", "cards": ["maria-15", "maria-14", "joker-3", "joker-6"]}]
+    with pytest.raises(ParseError, match="no more jokers"):
+        parse(s, 1, "reveal maria-15 joker joker joker")
+    with pytest.raises(ParseError, match="not a card"):
+        parse(s, 1, "reveal banana")
+
+
+def test_buy_commands():
+    s = ENGINE.setup(2, 5)
+    offer = sorted(s["offers"][0])
+    assert parse(s, 0, "buy nothing") == [{"type": "buy", "cards": []}]
+    assert parse(s, 0, "pass") == [{"type": "buy", "cards": []}]
+    assert parse(s, 0, "buy " + " ".join(offer[:2])) == [{"type": "buy", "cards": offer[:2]}]
+    s["offers"][0] = ["maria-3", "leo-7", "louise-12", "joker-9"]
+    assert parse(s, 0, "buy 3 7 12") == [{"type": "buy", "cards": ["maria-3", "leo-7", "louise-12"]}]
+    assert parse(s, 0, "BUY joker 12") == [{"type": "buy", "cards": ["joker-9", "louise-12"]}]
+
+
+def test_privilege_commands_and_one_line_for_card_and_two_privileges():
+    s = started(3, seed=3)
+    set_level(s, 0, "purple", [2, 3])
+    winner(s, 0, [2, 4])
+    assert parse(s, 0, "privilege 2: gold, climb purple") == [
+        {"type": "choose", "card": 2}, {"type": "gold"},
+        {"type": "climb", "category": "purple", "source": "supply"}]
+    assert parse(s, 0, "climb Violet from P3") == [{"type": "climb", "category": "purple", "source": "P3"}]
+    assert parse(s, 0, "tile Münzmeister") == [{"type": "tile", "tile": "muenzmeister"}]
+    assert parse(s, 0, "build cathédrale") == [{"type": "build", "tile": "dom"}]
+    assert parse(s, 0, "architect church") == [{"type": "architect", "tile": "kirche"}]
+    assert parse(s, 0, "take 300") == [{"type": "cash"}]
+    assert parse(s, 0, "forgo\ndone") == [{"type": "forgo"}, {"type": "done"}]
+    # the whole line, applied action by action
+    for action in parse(s, 0, "privilege 2: gold, climb purple"):
+        s, _ = act(s, 0, action)
+    assert s["money"][0] == 2000 and s["levels"]["purple"][0] == [2, 4]
+
+
+def test_compensation_commands():
+    s = started(3, seed=4)
+    set_level(s, 1, "orange", [2, 4])
+    set_level(s, 0, "orange", [2, 3])
+    winner(s, 0, [3])
+    s, _ = act(s, 0, {"type": "climb", "category": "orange", "source": "P2"})
+    assert parse(s, 1, "compensation money") == [{"type": "compensate", "kind": "money"}]
+    assert parse(s, 1, "prestige") == [{"type": "compensate", "kind": "prestige"}]
+    assert parse(s, 1, "100 florins") == [{"type": "compensate", "kind": "money"}]
+    with pytest.raises(ParseError, match="compensation money"):
+        parse(s, 1, "banana")
+
+
+def test_errors_say_what_is_allowed_now():
+    s = started(3, seed=5)
+    with pytest.raises(ParseError) as err:
+        parse(s, 0, "dance the tarantella")
+    assert "Allowed now:" in err.value.message and "pass" in err.value.message
+    with pytest.raises(ParseError, match="no command"):
+        parse(s, 0, "   \n  ")
+
+
+def test_every_spec_example_parses():
+    s = started(4, seed=6)
+    own(s, 0, "baumeister")
+    winner(s, 0, [1, 2])
+    for seat in range(4):
+        for sp in ENGINE.actions(s, seat):
+            assert parse(s, seat, sp["example"])[0]["type"] == sp["type"]
+
+
+def test_render_tells_the_seat_what_to_do():
+    s = started(3, seed=7)
+    page = ENGINE.render(s, 0)
+    assert "round 1 of 5, visit to Philippe" in page
+    assert "Your hand: joker-1, joker-2." in page
+    assert "Your move: Philippe: open with a number of notes, or pass." in page
+    other = ENGINE.render(s, 1)
+    assert "joker-1" not in other and "Waiting for P1." in other
+    assert "Your hand" not in ENGINE.render(s, None)
