@@ -1,11 +1,24 @@
-"""The outbox: every email pbem sends is first a row here, written in the
-same transaction as the change that caused it, then sent by its own task."""
+"""Email out and in.
+
+Out: the outbox (every email pbem sends is first a row here, written in the
+same transaction as the change that caused it, then sent by its own task).
+In: every received mail is stored raw first (InboundMessage) and processed by
+a task, so a slow or failing step never loses a mail. Reply addresses hold an
+unguessable token per game and seat (the way Zulip and Discourse build them).
+"""
 
 from __future__ import annotations
+
+import secrets
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+
+
+def _token() -> str:
+    # Lower-case hex: mail systems may fold the case of a local part.
+    return secrets.token_hex(16)
 
 
 class Notification(models.Model):
@@ -26,6 +39,10 @@ class Notification(models.Model):
     to_email = models.EmailField()
     game = models.ForeignKey("pbem.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The game's version when the mail was written: a reply to a "your move"
+    # mail older than the newest one answers a closed decision.
+    version = models.PositiveIntegerField(null=True, blank=True)
+    message_id = models.CharField(max_length=250, blank=True, db_index=True)
     subject = models.CharField(max_length=250)
     body_text = models.TextField()
     body_html = models.TextField(blank=True)
@@ -41,7 +58,97 @@ class Notification(models.Model):
         indexes = [
             models.Index(fields=["created_at"], condition=Q(sent_at__isnull=True), name="notification_unsent"),
             models.Index(fields=["recipient", "created_at"], name="notification_by_recipient"),
+            models.Index(fields=["game", "seat", "kind", "version"], name="notification_by_seat"),
         ]
 
     def __str__(self) -> str:
         return f"{self.kind} to {self.to_email}: {self.subject}"
+
+
+class ReplyAddress(models.Model):
+    """``<token>@PBEM_MAIL_DOMAIN``: for a game and seat (commands go to that
+    game), for a player without a game (help, games, join), or for an
+    invitation (the invited address answers ``join <code>``)."""
+
+    token = models.CharField(max_length=64, unique=True, default=_token)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="reply_addresses")
+    game = models.ForeignKey("pbem.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="reply_addresses")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    invitation = models.OneToOneField("Invitation", null=True, blank=True, on_delete=models.CASCADE, related_name="reply_address")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "seat", "user"], condition=Q(game__isnull=False), name="reply_address_one_per_seat_player"
+            ),
+            models.UniqueConstraint(
+                fields=["user"], condition=Q(game__isnull=True, invitation__isnull=True), name="reply_address_one_general_per_user"
+            ),
+        ]
+
+    @property
+    def address(self) -> str:
+        return f"{self.token}@{settings.PBEM_MAIL_DOMAIN}"
+
+    def __str__(self) -> str:  # never print the token into a log
+        return f"reply address {self.pk} (game {self.game_id}, seat {self.seat})"
+
+
+class Invitation(models.Model):
+    """An address invited to a forming game; it may have no account yet."""
+
+    game = models.ForeignKey("pbem.Game", on_delete=models.CASCADE, related_name="invitations")
+    email = models.EmailField()
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations_sent")
+    created_at = models.DateTimeField(auto_now_add=True)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="invitations_accepted"
+    )
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "email"], name="invitation_one_per_address")]
+
+
+class EmailPreference(models.Model):
+    """How much mail a player wants. Answers to the player's own mails are
+    always sent; invitations go to addresses, not players."""
+
+    class Mode(models.TextChoices):
+        EVERY_MOVE = "every_move"  # your move, confirmations, revealed bids, results
+        DIGEST = "digest"  # only when you must act (with what happened since), and results
+        OFF = "off"  # nothing but answers to your own mails
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="email_preference")
+    mode = models.CharField(max_length=16, choices=Mode.choices, default=Mode.EVERY_MOVE)
+
+
+class InboundMessage(models.Model):
+    """A received mail, stored raw before anything else happens to it."""
+
+    class Status(models.TextChoices):
+        RECEIVED = "received"
+        PROCESSED = "processed"  # commands run (some may have been refused: see outcome)
+        REFUSED = "refused"  # answered with why, nothing run
+        DROPPED = "dropped"  # auto-reply, bounce, loop: no answer
+
+    # Message-ID, or a hash of the raw message when it has none: the same
+    # mail delivered again is stored and processed once.
+    key = models.CharField(max_length=300, unique=True)
+    source = models.CharField(max_length=32, help_text="smtp, or the ESP's name")
+    raw = models.BinaryField()
+    envelope_sender = models.CharField(max_length=320, blank=True)
+    envelope_recipients = models.JSONField(default=list, blank=True)
+    stripped_text = models.TextField(null=True, blank=True, help_text="the ESP's own reply extraction, when it sends one")
+    received_at = models.DateTimeField(auto_now_add=True)
+    processed_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RECEIVED)
+    outcome = models.TextField(blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["received_at"], condition=Q(processed_at__isnull=True), name="inbound_unprocessed")]
+
+    def __str__(self) -> str:
+        return f"inbound {self.pk} via {self.source} ({self.status})"

@@ -2,13 +2,40 @@
 transaction, so a notification exists exactly when the change that caused it
 was committed. Each row has a dedupe key, so running the same step twice
 writes nothing new; sending happens after commit, one task per row.
+
+Every mail carries a Reply-To address with a token for its game and seat (or
+for the player), threading headers (one thread per game and recipient),
+``Auto-Submitted`` and ``List-Unsubscribe``, plain text with an HTML
+alternative. The player's preference (every move, digest, off) decides which
+kinds are written at all.
 """
 
 from __future__ import annotations
 
-from django.db import transaction
+import hashlib
+import hmac
+import secrets
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from notifications.models import Notification
+from django.conf import settings
+from django.db import transaction
+from django.template.loader import render_to_string
+
+from notifications.models import EmailPreference, Notification, ReplyAddress
+
+# Which kinds each preference lets through. Answers to a player's own mail
+# (REPLY) and invitations are always written.
+_ALWAYS = {Notification.Kind.REPLY, Notification.Kind.INVITATION}
+_BY_MODE = {
+    EmailPreference.Mode.EVERY_MOVE: set(Notification.Kind.values),
+    EmailPreference.Mode.DIGEST: {Notification.Kind.YOUR_MOVE, Notification.Kind.REMINDER, Notification.Kind.GAME_OVER} | _ALWAYS,
+    EmailPreference.Mode.OFF: _ALWAYS,
+}
+
+OTHER_COMMANDS = (
+    "Other commands: status (the situation again), games (your games), help,\n"
+    "resign, vacation 5 (days away), notify every|digest|off (how much mail you get)."
+)
 
 
 def _deliver_on_commit(notification_id: int) -> None:
@@ -17,21 +44,96 @@ def _deliver_on_commit(notification_id: int) -> None:
     transaction.on_commit(lambda: deliver.delay(notification_id))
 
 
-def notification_write(*, kind: str, dedupe_key: str, user, game=None, seat=None, subject: str, body_text: str) -> Notification | None:
+def preference_of(user) -> str:
+    if user is None:
+        return EmailPreference.Mode.EVERY_MOVE
+    row = EmailPreference.objects.filter(user=user).first()
+    return row.mode if row else EmailPreference.Mode.EVERY_MOVE
+
+
+def reply_address_for(*, user, game=None, seat: int | None = None) -> ReplyAddress:
+    """The reply address of a player for a game and seat, or for the player
+    alone (game None); made on first use."""
+    if game is not None:
+        row, _ = ReplyAddress.objects.get_or_create(game=game, seat=seat, user=user)
+    else:
+        row, _ = ReplyAddress.objects.get_or_create(user=user, game=None, invitation=None)
+    return row
+
+
+def _domain() -> str:
+    return settings.PBEM_MAIL_DOMAIN
+
+
+def thread_root_id(*, game_id: int, email: str) -> str:
+    """The Message-ID of the first mail of a game's thread to one address;
+    stable, and not guessable from the address alone."""
+    tag = hmac.new(settings.SECRET_KEY.encode(), f"{game_id}:{email.lower()}".encode(), hashlib.sha256).hexdigest()[:16]
+    return f"<pbem.game{game_id}.{tag}@{_domain()}>"
+
+
+def _html(body_text: str, subject: str) -> str:
+    return render_to_string("notifications/email.html", {"body": body_text, "subject": subject})
+
+
+def notification_write(
+    *,
+    kind: str,
+    dedupe_key: str,
+    user,
+    game=None,
+    seat=None,
+    subject: str,
+    body_text: str,
+    to_email: str | None = None,
+    reply_to: ReplyAddress | None = None,
+    in_reply_to: str | None = None,
+) -> Notification | None:
     """Write one outbox row (once per dedupe key) for a user with an email
-    address; returns None when there is nobody to write to or it exists."""
-    if user is None or not user.email:
+    address, or for ``to_email`` (an invited address, the sender of a mail we
+    answer); returns None when there is nobody to write to, the player's
+    preference leaves this kind out, or the row exists."""
+    address = to_email or (user.email if user is not None else "")
+    if not address:
         return None
+    if kind not in _ALWAYS and kind not in _BY_MODE[preference_of(user)]:
+        return None
+    if Notification.objects.filter(dedupe_key=dedupe_key).exists():
+        return None
+    if reply_to is None and user is not None:
+        reply_to = reply_address_for(user=user, game=game, seat=seat if game is not None else None)
+    headers = {"Auto-Submitted": "auto-replied" if kind == Notification.Kind.REPLY else "auto-generated"}
+    if reply_to is not None:
+        headers["Reply-To"] = reply_to.address
+        headers["List-Unsubscribe"] = f"<mailto:{reply_to.address}?subject=unsubscribe>"
+    message_id = f"<pbem.{secrets.token_hex(12)}@{_domain()}>"
+    references = []
+    if game is not None:
+        root = thread_root_id(game_id=game.pk, email=address)
+        if Notification.objects.filter(game=game, to_email__iexact=address).exists():
+            references.append(root)
+        else:
+            message_id = root  # the first mail of the thread
+    if in_reply_to:
+        references.append(in_reply_to)
+    if references:
+        headers["In-Reply-To"] = references[-1]
+        headers["References"] = " ".join(references)
+    headers["Message-ID"] = message_id
     row, created = Notification.objects.get_or_create(
         dedupe_key=dedupe_key,
         defaults={
             "kind": kind,
             "recipient": user,
-            "to_email": user.email,
+            "to_email": address,
             "game": game,
             "seat": seat,
+            "version": game.version if game is not None else None,
+            "message_id": message_id,
             "subject": subject[:250],
             "body_text": body_text,
+            "body_html": _html(body_text, subject),
+            "headers": headers,
         },
     )
     if created:
@@ -40,33 +142,52 @@ def notification_write(*, kind: str, dedupe_key: str, user, game=None, seat=None
     return None
 
 
-def _subject(game, what: str) -> str:
+def subject_for(game, what: str) -> str:
     return f"[pbem #{game.pk} {game.engine}] {what}"
 
 
-def _commands(engine, state, seat: int) -> str:
+_subject = subject_for
+
+
+def commands_text(engine, state, seat: int) -> str:
     specs = engine.actions(state, seat)
     if not specs:
         return ""
-    lines = ["You can answer with one command per line:"]
+    lines = ["Reply with one command per line (several lines play several actions in order):"]
     lines += [f"  {s['example']:<32} {s['label']}" for s in specs]
     return "\n".join(lines)
 
 
+def deadline_text(deadline, user) -> str:
+    if deadline is None:
+        return ""
+    from pbem.selectors import profile_of
+
+    name = profile_of(user=user).timezone if user is not None else "UTC"
+    try:
+        zone = ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        zone, name = ZoneInfo("UTC"), "UTC"
+    return f"Deadline: {deadline.astimezone(zone):%A %Y-%m-%d %H:%M} ({name})"
+
+
 def your_move(*, game, pending: list) -> None:
+    from notifications.selectors import digest_since_last_acted
     from pbem.selectors import engine_get
 
     engine = engine_get(game.engine)
     for p in pending:
         seat = p.seat
-        deadline = f"Deadline: {p.deadline:%Y-%m-%d %H:%M} UTC\n" if p.deadline else ""
-        sealed = "This is a sealed decision: nobody sees your answer until everyone has answered.\n" if p.sealed else ""
+        sealed = "This is a sealed decision: nobody sees your answer until everyone has answered." if p.sealed else ""
+        digest = digest_since_last_acted(game=game, seat=seat.index)
         body = "\n\n".join(
             part
             for part in (
-                f"{p.prompt}\n{sealed}{deadline}".strip(),
+                "\n".join(x for x in (p.prompt, sealed, deadline_text(p.deadline, seat.player)) if x),
+                ("Since you last acted:\n" + "\n".join(f"  - {line}" for line in digest)) if digest else "",
                 engine.render(game.state, seat.index),
-                _commands(engine, game.state, seat.index),
+                commands_text(engine, game.state, seat.index),
+                OTHER_COMMANDS,
             )
             if part
         )
@@ -76,9 +197,36 @@ def your_move(*, game, pending: list) -> None:
             user=seat.player,
             game=game,
             seat=seat.index,
-            subject=_subject(game, f"your move: {p.kind}"),
+            subject=subject_for(game, f"your move: {p.kind}"),
             body_text=body,
         )
+
+
+def reminder(*, game, pending) -> None:
+    """A reminder that a decision is still open (sent by the deadline sweep)."""
+    from pbem.selectors import engine_get
+
+    engine = engine_get(game.engine)
+    seat = pending.seat
+    body = "\n\n".join(
+        part
+        for part in (
+            f"A reminder: {pending.prompt}",
+            deadline_text(pending.deadline, seat.player),
+            engine.render(game.state, seat.index),
+            commands_text(engine, game.state, seat.index),
+        )
+        if part
+    )
+    notification_write(
+        kind=Notification.Kind.REMINDER,
+        dedupe_key=f"reminder:{game.pk}:{pending.version}:{seat.index}",
+        user=seat.player,
+        game=game,
+        seat=seat.index,
+        subject=subject_for(game, f"reminder: {pending.kind}"),
+        body_text=body,
+    )
 
 
 def move_confirmation(*, game, move, pending) -> None:
@@ -91,14 +239,20 @@ def move_confirmation(*, game, move, pending) -> None:
             "Nobody sees your answer until everyone has answered; you may replace it until then."
         )
     else:
-        text = f"Your move for '{pending.kind}' is in: {move.action.get('type')}."
+        from pbem.selectors import engine_get
+
+        try:
+            said = engine_get(game.engine).command(game.state, seat.index, move.action)
+        except Exception:  # noqa: BLE001 - the confirmation must not fail a move over wording
+            said = move.action.get("type")
+        text = f"Your move for '{pending.kind}' is in: {said}."
     notification_write(
         kind=Notification.Kind.CONFIRMATION,
         dedupe_key=f"confirm:{move.pk}",
         user=seat.player,
         game=game,
         seat=seat.index,
-        subject=_subject(game, "move received"),
+        subject=subject_for(game, "move received"),
         body_text=text,
     )
 
@@ -116,7 +270,7 @@ def decision_resolved(*, game, version: int, moves: list) -> None:
             user=seat.player,
             game=game,
             seat=seat.index,
-            subject=_subject(game, "sealed answers revealed"),
+            subject=subject_for(game, "sealed answers revealed"),
             body_text=body,
         )
 
@@ -139,6 +293,6 @@ def game_over(*, game) -> None:
                 user=seat.player,
                 game=game,
                 seat=seat.index,
-                subject=_subject(game, "game over"),
+                subject=subject_for(game, "game over"),
                 body_text=body,
             )

@@ -1,21 +1,37 @@
-"""Sending one outbox row through Django's email backend, once."""
+"""Writes of the email channel (HackSoft style: keyword-only ``<noun>_<verb>``).
+
+- ``notification_send``: sends one outbox row, once.
+- ``inbound_store``: stores a received mail raw (SMTP server, ESP webhooks)
+  and queues its processing; the same mail again is stored once.
+- ``inbound_process``: reads a stored mail and runs its commands through the
+  game services (``move_submit``, ``game_join_by_code``, ...), then answers.
+- ``invitation_create``, ``preference_set``, ``account_for_address``.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import re
 import smtplib
 
+from django.contrib.auth import get_user_model
 from django.core.mail import EmailMultiAlternatives
-from django.db import transaction
+from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
-from notifications.models import Notification
+from notifications import inbound as mail
+from notifications.models import EmailPreference, InboundMessage, Invitation, Notification, ReplyAddress
+from pbem.errors import Conflict, InvalidRequest, NotFound, NotYourSeat
 
 log = logging.getLogger(__name__)
 
 
 class TransientSendError(Exception):
     """The mail server or ESP failed in a way worth retrying."""
+
+
+# --- out -------------------------------------------------------------------------
 
 
 def notification_send(*, notification_id: int) -> bool:
@@ -28,8 +44,14 @@ def notification_send(*, notification_id: int) -> bool:
         if row is None:
             return False  # sent already, or another worker holds it
         row.attempts += 1
+        headers = dict(row.headers or {})
+        reply_to = headers.pop("Reply-To", None)
         message = EmailMultiAlternatives(
-            subject=row.subject, body=row.body_text, to=[row.to_email], headers=row.headers or None
+            subject=row.subject,
+            body=row.body_text,
+            to=[row.to_email],
+            reply_to=[reply_to] if reply_to else None,
+            headers=headers or None,
         )
         if row.body_html:
             message.attach_alternative(row.body_html, "text/html")
@@ -46,3 +68,162 @@ def notification_send(*, notification_id: int) -> bool:
         log.warning("notification %s not sent (attempt %s): %s", notification_id, row.attempts, failure)
         raise TransientSendError(failure)
     return True
+
+
+def preference_set(*, user, mode: str) -> EmailPreference:
+    if mode not in EmailPreference.Mode.values:
+        raise InvalidRequest(f"Mail preference is one of: {', '.join(EmailPreference.Mode.values)}.")
+    row, _ = EmailPreference.objects.update_or_create(user=user, defaults={"mode": mode})
+    return row
+
+
+# --- invitations ---------------------------------------------------------------------
+
+
+@transaction.atomic
+def invitation_create(*, game_id: int, by_user, email: str) -> Invitation:
+    """Invite an address to a forming game: it gets a mail whose reply
+    address accepts ``join <code>`` from that address, account or not."""
+    from django.core.validators import validate_email
+    from django.core.exceptions import ValidationError
+
+    from notifications import outbox
+    from pbem.models import Game
+    from pbem.selectors import engine_get
+
+    email = (email or "").strip()
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise InvalidRequest(f"{email!r} is not an email address.") from None
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound(f"There is no game {game_id}.")
+    if not game.seats.filter(player=by_user).exists():
+        raise NotYourSeat("Only a player of this game can invite others to it.")
+    if game.status != Game.Status.FORMING:
+        raise Conflict("This game has already started; it takes no more players.")
+    if game.seats.filter(player__email__iexact=email).exists():
+        raise Conflict(f"{email} already has a seat in this game.")
+    invitation, created = Invitation.objects.get_or_create(game=game, email=email.lower(), defaults={"invited_by": by_user})
+    address = ReplyAddress.objects.get_or_create(invitation=invitation)[0]
+    engine = engine_get(game.engine)
+    body = (
+        f"{by_user.username} invites you to play {engine.title} ({game.players} players), game #{game.pk}.\n\n"
+        f"To take a seat, reply to this mail with the line\n\n  join {game.invite_code}\n\n"
+        "You need no account: your first reply makes one for this address. After that, every mail\n"
+        "of the game tells you what is asked and which commands answer it; reply with them."
+    )
+    outbox.notification_write(
+        kind=Notification.Kind.INVITATION,
+        dedupe_key=f"invite:{invitation.pk}",
+        user=None,
+        to_email=invitation.email,
+        reply_to=address,
+        subject=outbox.subject_for(game, f"{by_user.username} invites you to {engine.title}"),
+        body_text=body,
+    )
+    return invitation
+
+
+def account_for_address(*, email: str):
+    """The account of this address; a new one (no password: it plays by
+    mail, and may set one later) when there is none."""
+    User = get_user_model()
+    user = User.objects.filter(email__iexact=email).order_by("pk").first()
+    if user is not None:
+        return user
+    base = re.sub(r"[^\w.@+-]", "", email.split("@")[0])[:100] or "player"
+    name, n = base, 1
+    while User.objects.filter(username__iexact=name).exists():
+        n += 1
+        name = f"{base}{n}"
+    user = User(username=name, email=email.lower())
+    user.set_unusable_password()
+    user.save()
+    return user
+
+
+# --- in ------------------------------------------------------------------------------
+
+
+def reply_address_known(*, address: str) -> bool:
+    """For the SMTP server's RCPT check."""
+    token = mail.token_of(address)
+    return bool(token) and ReplyAddress.objects.filter(token=token).exists()
+
+
+def inbound_store(
+    *,
+    raw: bytes,
+    source: str,
+    envelope_sender: str | None = None,
+    envelope_recipients: list[str] | None = None,
+    stripped_text: str | None = None,
+) -> tuple[InboundMessage, bool]:
+    """Store a received mail before anything else, and queue its processing
+    after commit. Returns the row and whether it is new: the same mail
+    delivered again (same Message-ID, or same bytes) is stored once."""
+    msg = mail.message_from_bytes(raw)
+    key = mail.message_key(msg, raw)
+    try:
+        with transaction.atomic():
+            row, created = InboundMessage.objects.get_or_create(
+                key=key,
+                defaults={
+                    "source": source[:32],
+                    "raw": raw,
+                    "envelope_sender": (envelope_sender or "")[:320],
+                    "envelope_recipients": list(envelope_recipients or []),
+                    "stripped_text": stripped_text,
+                },
+            )
+    except IntegrityError:  # delivered twice at the same moment
+        return InboundMessage.objects.get(key=key), False
+    if created:
+        from notifications.tasks import process_inbound
+
+        transaction.on_commit(lambda: process_inbound.delay(row.pk))
+    return row, created
+
+
+def inbound_requeue(*, grace_seconds: int = 60) -> int:
+    """Queue processing again for stored mails a lost task left behind."""
+    from datetime import timedelta
+
+    from notifications.tasks import process_inbound
+
+    cutoff = timezone.now() - timedelta(seconds=grace_seconds)
+    ids = list(InboundMessage.objects.filter(processed_at__isnull=True, received_at__lt=cutoff).values_list("pk", flat=True)[:1000])
+    for pk in ids:
+        process_inbound.delay(pk)
+    return len(ids)
+
+
+def inbound_process(*, inbound_id: int) -> str | None:
+    """Process a stored mail once: the row stays locked while its commands
+    run, and a processed row is never processed again. Returns its status."""
+    from notifications.commands import Answer, mail_handle
+
+    with transaction.atomic():
+        row = InboundMessage.objects.select_for_update(skip_locked=True).filter(pk=inbound_id, processed_at__isnull=True).first()
+        if row is None:
+            return None
+        row.attempts += 1
+        row.save(update_fields=["attempts"])
+        try:
+            with transaction.atomic():
+                answer = mail_handle(row)
+        except OperationalError:
+            raise  # the database is away: Celery retries, nothing is lost
+        except Exception:  # noqa: BLE001 - a mail must never bring the channel down
+            log.exception("inbound mail %s could not be processed", row.pk)
+            answer = Answer.failure(row)
+        row.status, row.outcome, row.processed_at = answer.status, answer.outcome[:2000], timezone.now()
+        row.save(update_fields=["status", "outcome", "processed_at"])
+        answer.send()
+    return row.status
+
+
+def key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()[:24]

@@ -1,8 +1,9 @@
-"""Sending: one task per outbox row."""
+"""Celery tasks of the email channel: thin, idempotent, each calling one service."""
 
 from __future__ import annotations
 
 from celery import shared_task
+from django.db import OperationalError
 
 from notifications import services
 
@@ -17,3 +18,17 @@ from notifications import services
 )
 def deliver(self, notification_id: int) -> None:
     services.notification_send(notification_id=notification_id)
+
+
+@shared_task(bind=True, autoretry_for=(OperationalError,), retry_backoff=5, retry_backoff_max=300, max_retries=20)
+def process_inbound(self, inbound_id: int) -> str | None:
+    """Run the commands of one stored mail (once, however often queued)."""
+    return services.inbound_process(inbound_id=inbound_id)
+
+
+@shared_task
+def inbound_sweep() -> int:
+    """Re-queue stored mails a lost task left behind (runs from beat)."""
+    from django.conf import settings
+
+    return services.inbound_requeue(grace_seconds=settings.PBEM_SWEEP_GRACE_SECONDS)

@@ -165,6 +165,27 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="pbem <games@pbem.loc
 # Replies go to <token>@PBEM_MAIL_DOMAIN.
 PBEM_MAIL_DOMAIN = env.str("PBEM_MAIL_DOMAIN", default="pbem.localhost")
 ANYMAIL = env.dict("ANYMAIL", default={}) if "ANYMAIL" in env else {}
+# Inbound webhooks (django-anymail): URLs under /anymail/<esp>/inbound/.
+# WEBHOOK_SECRET is the "user:password" the ESP sends as HTTP basic auth
+# (Postmark, SendGrid, Amazon SES, and optionally Mailgun); Mailgun signs each
+# post with its webhook signing key, checked as well. See docs/email.md.
+for _name, _var in (
+    ("WEBHOOK_SECRET", "ANYMAIL_WEBHOOK_SECRET"),
+    ("MAILGUN_WEBHOOK_SIGNING_KEY", "MAILGUN_WEBHOOK_SIGNING_KEY"),
+    ("MAILGUN_API_KEY", "MAILGUN_API_KEY"),
+    ("POSTMARK_SERVER_TOKEN", "POSTMARK_SERVER_TOKEN"),
+    ("SENDGRID_API_KEY", "SENDGRID_API_KEY"),
+):
+    if env.str(_var, default=""):
+        ANYMAIL[_name] = env.str(_var)
+# Amazon SES: confirm the SNS subscription automatically (it arrives with the basic auth).
+ANYMAIL.setdefault("AMAZON_SES_AUTO_CONFIRM_SNS_SUBSCRIPTIONS", env.bool("AMAZON_SES_AUTO_CONFIRM_SNS_SUBSCRIPTIONS", default=True))
+# The built-in SMTP server (manage.py smtp_inbound) and the largest mail it takes.
+PBEM_SMTP_HOST = env.str("PBEM_SMTP_HOST", default="127.0.0.1")
+PBEM_SMTP_PORT = env.int("PBEM_SMTP_PORT", default=2525)
+PBEM_INBOUND_MAX_BYTES = env.int("PBEM_INBOUND_MAX_BYTES", default=10 * 1024 * 1024)
+# An ESP posts a whole mail (a 5 MB attachment included) in one request body.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=PBEM_INBOUND_MAX_BYTES + 2 * 1024 * 1024)
 
 # --- logging ------------------------------------------------------------------
 LOGGING = {
@@ -178,4 +199,5 @@ LOGGING = {
 
 CELERY_BEAT_SCHEDULE = {
     "sweep-stalled-work": {"task": "pbem.tasks.sweep", "schedule": 60.0},
+    "sweep-inbound-mail": {"task": "notifications.tasks.inbound_sweep", "schedule": 60.0},
 }

@@ -48,3 +48,11 @@ class EngineSerializer(serializers.Serializer):
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()
     options_schema = serializers.DictField()
+
+
+class InvitationCreateSerializer(serializers.Serializer):
+    email = serializers.EmailField()
+
+
+class VacationSerializer(serializers.Serializer):
+    days = serializers.IntegerField(min_value=1, max_value=366, help_text="Whole days away, from now (e.g. 5).")

@@ -1,0 +1,483 @@
+"""What a received mail asks for, and the answer to it.
+
+``mail_handle`` reads a stored mail (notifications.inbound), decides whether
+it is answered at all (automatic mail is dropped), checks the reply token and
+the sender, and runs the command lines in order through the game services,
+stopping at the first error. Commands before the error stay applied and the
+answer says so. Every answer says what was wrong and what to send instead;
+it never holds an exception's text or anything the player may not see.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+
+from engines.base import ParseError, describe_actions
+from notifications import inbound as mail
+from notifications import outbox
+from notifications.models import EmailPreference, InboundMessage, Notification, ReplyAddress
+from pbem.errors import ServiceError
+
+log = logging.getLogger(__name__)
+
+MAX_COMMANDS = 100
+
+HELP = """\
+How to play by mail
+-------------------
+Reply to a mail of your game. Write one command per line above the quoted
+text; the commands are run in order, and the first one that fails stops the
+rest (those before it stay done). Quoted text and your signature are ignored.
+
+Commands of every game:
+  help                 this text
+  status               the situation of this game again, and what is asked of you
+  games                your games, and which of them wait for you
+  join <code>          take a seat with an invitation code
+  resign               leave this game (a bot takes your seat)
+  vacation <days>      pause your deadlines for some days (within your allowance)
+  notify every|digest|off
+                       every: a mail for every move; digest: a mail only when you
+                       must act, with what happened since; off: no mail but answers
+  undo                 no game here lets you take a move back; a sealed answer
+                       can be replaced by sending it again before it resolves
+"""
+
+
+@dataclass
+class Answer:
+    status: str
+    outcome: str
+    inbound: InboundMessage | None = None
+    text: str | None = None  # None: no answer is sent
+    user: object = None
+    to_email: str = ""
+    game: object = None
+    seat: int | None = None
+    reply_to: ReplyAddress | None = None
+    subject: str = ""
+
+    @classmethod
+    def drop(cls, why: str) -> "Answer":
+        return cls(status=InboundMessage.Status.DROPPED, outcome=why)
+
+    @classmethod
+    def failure(cls, row: InboundMessage) -> "Answer":
+        msg = mail.message_from_bytes(bytes(row.raw))
+        sender = mail.sender_address(msg)
+        if not sender or mail.automatic_reason(msg, None):
+            return cls.drop("failed, and not answered")
+        return cls(
+            status=InboundMessage.Status.REFUSED,
+            outcome="failed",
+            inbound=row,
+            to_email=sender,
+            subject=_re(msg),
+            text="Something went wrong on our side while reading your mail, and nothing of it was run.\n"
+            "Please send your commands again in a while; if it keeps happening, tell the site's admin.",
+        )
+
+    def send(self) -> None:
+        if self.text is None or not (self.to_email or (self.user is not None and self.user.email)):
+            return
+        msg_id = None
+        if self.inbound is not None:
+            key = self.inbound.key
+            msg_id = key[4:] if key.startswith("mid:") else None
+        outbox.notification_write(
+            kind=Notification.Kind.REPLY,
+            dedupe_key=f"reply:{self.inbound.pk}",
+            user=self.user,
+            to_email=self.to_email or None,
+            game=self.game,
+            seat=self.seat,
+            reply_to=self.reply_to,
+            subject=self.subject,
+            body_text=self.text,
+            in_reply_to=msg_id,
+        )
+
+
+def _re(msg) -> str:
+    subject = re.sub(r"\s+", " ", mail._header(msg, "Subject")).strip()[:200]
+    if not subject:
+        return "Re: your mail to pbem"
+    return subject if subject.lower().startswith(("re:", "aw:")) else f"Re: {subject}"
+
+
+@dataclass
+class Context:
+    row: InboundMessage
+    msg: object
+    sender: str
+    address: ReplyAddress
+    user: object = None
+    game: object = None
+    seat: int | None = None
+    done: list[str] = field(default_factory=list)
+
+    def answer(self, status: str, outcome: str, text: str) -> Answer:
+        return Answer(
+            status=status,
+            outcome=outcome,
+            inbound=self.row,
+            text=text,
+            user=self.user,
+            to_email=self.sender if self.user is None else "",
+            game=self.game,
+            seat=self.seat,
+            reply_to=self.address if self.user is None or self.address.user_id == getattr(self.user, "pk", None) else None,
+            subject=_re(self.msg),
+        )
+
+
+def _refuse(row, msg, sender: str, text: str, outcome: str) -> Answer:
+    return Answer(
+        status=InboundMessage.Status.REFUSED,
+        outcome=outcome,
+        inbound=row,
+        text=text,
+        to_email=sender,
+        subject=_re(msg),
+    )
+
+
+def mail_handle(row: InboundMessage) -> Answer:
+    msg = mail.message_from_bytes(bytes(row.raw))
+    why = mail.automatic_reason(msg, row.envelope_sender if row.source == "smtp" else (row.envelope_sender or None))
+    if why:
+        return Answer.drop(f"automatic mail: {why}")
+    why = mail.forged_reason(msg)
+    if why:
+        return Answer.drop(f"forged sender: {why}")
+    sender = mail.sender_address(msg)
+    if not sender or "@" not in sender:
+        return Answer.drop("no sender address")
+    address = None
+    for candidate in mail.recipient_candidates(msg, row.envelope_recipients or []):
+        token = mail.token_of(candidate)
+        if token:
+            address = ReplyAddress.objects.select_related("user", "game", "invitation").filter(token=token).first()
+            if address is not None:
+                break
+    if address is None:
+        return _refuse(
+            row, msg, sender,
+            "The address you wrote to is not one of ours, or it has expired, so nothing was run.\n"
+            "Reply to the newest mail of your game: its reply address is the one that takes your commands.",
+            "unknown reply address",
+        )
+    # The sender must be the player the address was made for (or, for an
+    # invitation, the invited address). The answer does not say whose it is.
+    expected = address.invitation.email if address.invitation_id else (address.user.email if address.user_id else "")
+    if sender.lower() != (expected or "").lower():
+        return _refuse(
+            row, msg, sender,
+            "This reply address belongs to another player, so nothing was run.\n"
+            "Write from the address of your own pbem account, replying to a mail that was sent to you.",
+            "sender does not match the reply address",
+        )
+    if address.invitation_id:
+        from notifications.services import account_for_address
+
+        user = account_for_address(email=sender)
+    else:
+        user = address.user
+    ctx = Context(row=row, msg=msg, sender=sender, address=address, user=user)
+    if address.game_id:
+        ctx.game, ctx.seat = address.game, address.seat
+        seat = address.game.seats.filter(index=address.seat).first()
+        if seat is None or seat.player_id != user.pk:
+            ctx.game = None
+            return ctx.answer(
+                InboundMessage.Status.REFUSED,
+                "no longer seated",
+                "You no longer hold that seat in this game, so nothing was run.\nWrite `games` to see your games.",
+            )
+        refusal = _thread_check(ctx)
+        if refusal:
+            return refusal
+    text = row.stripped_text if row.stripped_text and row.stripped_text.strip() else mail.latest_reply(mail.body_text(msg))
+    lines = mail.command_lines(text)
+    if not lines:
+        return ctx.answer(
+            InboundMessage.Status.REFUSED,
+            "no commands",
+            "Your mail held no commands (attachments are not read), so nothing was run.\n"
+            "Write one command per line above the quoted text.\n\n" + _help_for(ctx),
+        )
+    if len(lines) > MAX_COMMANDS:
+        return ctx.answer(
+            InboundMessage.Status.REFUSED,
+            "too many lines",
+            f"Your mail held {len(lines)} lines after quotes and signature were removed; at most "
+            f"{MAX_COMMANDS} commands are taken from one mail, so nothing was run.\n"
+            "Send only your commands, one per line.",
+        )
+    return _run(ctx, lines)
+
+
+def _thread_check(ctx: Context) -> Answer | None:
+    """Refuse a reply to a mail of another game, or to a "your move" mail
+    whose decision has been followed by a newer one (a stale decision)."""
+    ids = mail.message_ids(ctx.msg, "In-Reply-To") + mail.message_ids(ctx.msg, "References")
+    if not ids:
+        return None
+    referenced = list(Notification.objects.filter(message_id__in=ids, to_email__iexact=ctx.sender).order_by("-created_at"))
+    if not referenced:
+        return None
+    if all(n.game_id is not None and n.game_id != ctx.game.pk for n in referenced):
+        return ctx.answer(
+            InboundMessage.Status.REFUSED,
+            "wrong game",
+            f"Your mail answers a mail about game #{referenced[0].game_id}, but was sent to the reply address of "
+            f"game #{ctx.game.pk}, so nothing was run.\nReply to the newest mail of the game you mean.",
+        )
+    asked = [n for n in referenced if n.game_id == ctx.game.pk and n.kind in (Notification.Kind.YOUR_MOVE, Notification.Kind.REMINDER)]
+    if not asked:
+        return None
+    answered = max(n.version or 0 for n in asked)
+    newer = Notification.objects.filter(
+        game=ctx.game, seat=ctx.seat, to_email__iexact=ctx.sender, kind=Notification.Kind.YOUR_MOVE, version__gt=answered
+    ).exists()
+    if newer:
+        return ctx.answer(
+            InboundMessage.Status.REFUSED,
+            "stale decision",
+            f"Your mail answers the decision of version {answered}, which is closed now (the game is at version "
+            f"{_game_now(ctx).version}), so nothing was run.\n\n" + _status(ctx),
+        )
+    return None
+
+
+def _game_now(ctx: Context):
+    ctx.game.refresh_from_db()
+    return ctx.game
+
+
+def _engine(ctx: Context):
+    from pbem.selectors import engine_get
+
+    return engine_get(ctx.game.engine)
+
+
+def _allowed(ctx: Context) -> str:
+    game = _game_now(ctx)
+    if game.state is None or game.status != "active":
+        return f"This game is {game.status}: no moves are taken."
+    return describe_actions(_engine(ctx).actions(game.state, ctx.seat))
+
+
+def _status(ctx: Context) -> str:
+    from pbem.selectors import open_decisions
+
+    game = _game_now(ctx)
+    if game.state is None:
+        return f"Game #{game.pk} has not started yet ({game.status})."
+    engine = _engine(ctx)
+    parts = [f"Game #{game.pk}, {engine.title}, {game.status}, version {game.version}.", engine.render(game.state, ctx.seat)]
+    if game.status == "active":
+        waiting = list(open_decisions(game=game))
+        mine = next((p for p in waiting if p.seat.index == ctx.seat), None)
+        if mine is not None and (mine.sealed or mine.submitted_at is None):
+            note = " (your sealed answer is in; you may replace it)" if mine.submitted_at else ""
+            parts.append(f"Asked of you: {mine.prompt}{note}\n" + outbox.deadline_text(mine.deadline, ctx.user))
+            parts.append(outbox.commands_text(engine, game.state, ctx.seat))
+        else:
+            others = ", ".join(str(p.seat.index + 1) for p in waiting if p.submitted_at is None) or "nobody"
+            parts.append(f"Nothing is asked of you now; the game waits for seat(s) {others}.")
+    elif game.outcome:
+        parts.append(f"Final scores: {game.outcome.get('scores')}, ranks: {game.outcome.get('ranks')}.")
+    return "\n\n".join(p for p in parts if p)
+
+
+def _games(ctx: Context) -> str:
+    from pbem.models import Seat
+    from pbem.selectors import decisions_waiting_for
+
+    waiting = {p.game_id: p for p in decisions_waiting_for(user=ctx.user)}
+    seats = Seat.objects.filter(player=ctx.user).select_related("game").order_by("-game__updated_at")[:50]
+    if not seats:
+        return "You have no games yet. Join one with `join <code>` from an invitation."
+    lines = ["Your games:"]
+    for s in seats:
+        g = s.game
+        p = waiting.get(g.pk)
+        what = f"waits for you: {p.kind}" if p else g.status
+        address = outbox.reply_address_for(user=ctx.user, game=g, seat=s.index).address
+        lines.append(f"  #{g.pk} {g.engine}, seat {s.index + 1}: {what}  (commands to {address})")
+    return "\n".join(lines)
+
+
+def _help_for(ctx: Context) -> str:
+    if ctx.game is None:
+        return HELP
+    game = _game_now(ctx)
+    extra = ""
+    if game.state is not None and game.status == "active":
+        extra = "\n" + (outbox.commands_text(_engine(ctx), game.state, ctx.seat) or "Nothing is asked of you in this game now.")
+    return HELP + extra
+
+
+def _service(name: str):
+    import pbem.services
+
+    return getattr(pbem.services, name, None)
+
+
+def _builtin(ctx: Context, line: str) -> str | None:
+    """Run a command every game has; None when the line is none of them.
+    Raises ServiceError on a refusal."""
+    from pbem.errors import InvalidRequest
+
+    words = line.lower().split()
+    word = words[0].rstrip(":.,!")
+    if word == "help" and len(words) == 1:
+        return _help_for(ctx)
+    if word == "status" and len(words) == 1:
+        if ctx.game is None:
+            return _games(ctx)
+        return _status(ctx)
+    if word == "games" and len(words) == 1:
+        return _games(ctx)
+    if word == "undo" and len(words) == 1:
+        raise InvalidRequest(
+            "No game here lets you take a move back: a move, once in, stays. "
+            "A sealed answer can be replaced by sending it again before the decision resolves."
+        )
+    if word == "join":
+        if len(words) != 2:
+            raise InvalidRequest("Write `join` and the code from your invitation, e.g. `join Ab3dE7fG`.")
+        from pbem.services import game_join_by_code
+
+        seat = game_join_by_code(code=line.split()[1], user=ctx.user)
+        if ctx.address.invitation_id and ctx.address.invitation.accepted_at is None:
+            from django.utils import timezone
+
+            inv = ctx.address.invitation
+            inv.accepted_at, inv.accepted_by = timezone.now(), ctx.user
+            inv.save(update_fields=["accepted_at", "accepted_by"])
+        address = outbox.reply_address_for(user=ctx.user, game=seat.game, seat=seat.index).address
+        return (
+            f"You have seat {seat.index + 1} in game #{seat.game_id}. You will get a mail when the game starts "
+            f"and whenever it is your move; commands for this game go to {address}."
+        )
+    if word in ("notify", "unsubscribe"):
+        if word == "unsubscribe":
+            mode = "off"
+        elif len(words) == 2 and words[1] in ("every", "every_move", "digest", "off"):
+            mode = "every_move" if words[1].startswith("every") else words[1]
+        else:
+            raise InvalidRequest("Write `notify every`, `notify digest` or `notify off`.")
+        from notifications.services import preference_set
+
+        preference_set(user=ctx.user, mode=mode)
+        said = {
+            EmailPreference.Mode.EVERY_MOVE: "a mail for every move, confirmation and result",
+            EmailPreference.Mode.DIGEST: "a mail only when you must act (with what happened since), and results",
+            EmailPreference.Mode.OFF: "no mail, except answers to the mails you send",
+        }[mode]
+        return f"From now on you get {said}. Write `notify every`, `notify digest` or `notify off` to change it."
+    if word == "resign" and len(words) == 1:
+        return _resign(ctx)
+    if word == "vacation":
+        if len(words) != 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= 365:
+            raise InvalidRequest("Write `vacation` and a number of days, e.g. `vacation 5`.")
+        return _vacation(ctx, int(words[1]))
+    return None
+
+
+def _resign(ctx: Context) -> str:
+    from pbem.errors import InvalidRequest
+
+    if ctx.game is None:
+        raise InvalidRequest("Send `resign` in a reply to a mail of the game you want to leave.")
+    seat_resign = _service("seat_resign")
+    if seat_resign is None:
+        raise InvalidRequest("Resigning by mail is not available yet; resign on the game's page.")
+    seat_resign(game_id=ctx.game.pk, user=ctx.user)
+    return f"You have resigned from game #{ctx.game.pk}."
+
+
+def _vacation(ctx: Context, days: int) -> str:
+    from pbem.errors import InvalidRequest
+
+    vacation_take = _service("vacation_take")
+    if vacation_take is None:
+        raise InvalidRequest("Vacations by mail are not available yet; take one on the site.")
+    result = vacation_take(user=ctx.user, days=days)
+    extra = f" {result}" if isinstance(result, str) else ""
+    return f"Your deadlines are paused for {days} day(s).{extra}"
+
+
+def _move(ctx: Context, line: str, index: int) -> str:
+    from pbem import services
+    from pbem.errors import InvalidRequest
+    from pbem.models import Game, Move
+
+    if ctx.game is None:
+        raise InvalidRequest(
+            f"{line!r} is no command of this address, which takes help, games and join. "
+            "To move, reply to a mail of the game."
+        )
+    if index > 0:
+        # Apply what the earlier lines completed, so this line is read
+        # against the situation they made.
+        services.game_advance(game_id=ctx.game.pk)
+    game = Game.objects.get(pk=ctx.game.pk)
+    if game.status != Game.Status.ACTIVE or game.state is None:
+        raise InvalidRequest(f"This game is {game.status}: no moves are taken.")
+    engine = _engine(ctx)
+    actions = engine.parse(game.state, ctx.seat, line)
+    out = []
+    from notifications.services import key_hash
+
+    for j, action in enumerate(actions):
+        result = services.move_submit(
+            game_id=game.pk,
+            seat=ctx.seat,
+            action=action,
+            source=Move.Source.EMAIL,
+            idempotency_key=f"email:{key_hash(ctx.row.key)}:{index}:{j}",
+        )
+        if result.sealed:
+            out.append(f"sealed answer in; its commitment is {result.commitment}")
+        else:
+            out.append("accepted")
+    return "; ".join(out) if out else "nothing to do"
+
+
+def _run(ctx: Context, lines: list[str]) -> Answer:
+    done: list[str] = []
+    for i, line in enumerate(lines):
+        try:
+            said = _builtin(ctx, line)
+            if said is None:
+                said = _move(ctx, line, i)
+        except (ServiceError, ParseError) as e:
+            parts = []
+            if done:
+                parts.append("These commands were done and stay done:\n" + "\n".join(done))
+            parts.append(f"This command was refused:\n  {line}\n{e.message}")
+            if ctx.game is not None and not isinstance(e, ParseError):
+                allowed = _allowed(ctx)
+                if allowed not in e.message:
+                    parts.append(allowed)
+            rest = lines[i + 1:]
+            if rest:
+                parts.append("Not run, because of the refusal above:\n" + "\n".join(f"  {x}" for x in rest))
+            if not done:
+                parts.append("Nothing was changed.")
+            parts.append("Write `help` for every command.")
+            return ctx.answer(
+                InboundMessage.Status.PROCESSED if done else InboundMessage.Status.REFUSED,
+                f"{len(done)} done, then refused at line {i + 1}",
+                "\n\n".join(parts),
+            )
+        if "\n" in said:
+            done.append(f"  {line}:\n" + "\n".join(f"    {x}" for x in said.splitlines()))
+        else:
+            done.append(f"  {line}: {said}")
+    return ctx.answer(InboundMessage.Status.PROCESSED, f"{len(done)} done", "Done:\n" + "\n".join(done))

@@ -1,0 +1,59 @@
+import pytest
+from django.contrib.auth import get_user_model
+
+from notifications import services
+from notifications.models import InboundMessage, Notification, ReplyAddress
+from pbem import services as game_services
+
+
+@pytest.fixture
+def make_user(db):
+    def make(name: str):
+        return get_user_model().objects.create_user(name, f"{name}@example.org", "pw-" + name)
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob")
+
+
+@pytest.fixture
+def game(alice, bob):
+    """sealedbid, alice seat 0, bob seat 1, at the first sealed bid."""
+    g = game_services.game_create(creator=alice, engine="sealedbid", players=2, seed=11)
+    game_services.game_join(game_id=g.pk, user=bob)
+    game_services.game_start(game_id=g.pk, user=alice)
+    g.refresh_from_db()
+    return g
+
+
+def address_of(user, game, seat):
+    return ReplyAddress.objects.get(user=user, game=game, seat=seat).address
+
+
+def last_mail(user, kind="your_move", game=None):
+    qs = Notification.objects.filter(recipient=user, kind=kind)
+    if game is not None:
+        qs = qs.filter(game=game)
+    return qs.order_by("-pk").first()
+
+
+def deliver(raw: bytes, source="smtp", envelope_sender="x@example.org", to=None, stripped_text=None):
+    """Store and process a mail here and now (as the worker would)."""
+    row, created = services.inbound_store(
+        raw=raw, source=source, envelope_sender=envelope_sender, envelope_recipients=to or [], stripped_text=stripped_text
+    )
+    services.inbound_process(inbound_id=row.pk)
+    row.refresh_from_db()
+    return row
+
+
+def reply_to(row: InboundMessage):
+    return Notification.objects.filter(dedupe_key=f"reply:{row.pk}").first()
