@@ -65,6 +65,10 @@ class Seat(models.Model):
     is_bot = models.BooleanField(default=False)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # A credit clock's bank of time left to this seat (None: the initial credit).
+    credit_seconds = models.FloatField(null=True, blank=True)
+    # When the player resigned or forfeited, or a bot took the seat over.
+    left_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "index"]
@@ -98,12 +102,45 @@ class PendingAction(models.Model):
     deadline = models.DateTimeField(null=True, blank=True)
     submitted_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # The deadline sweep's marks (pbem.services.timing): the timeout acts at
+    # due_at (the deadline plus grace); each reminder is sent at most once.
+    due_at = models.DateTimeField(null=True, blank=True)
+    remind_at = models.DateTimeField(null=True, blank=True)
+    reminded_at = models.DateTimeField(null=True, blank=True)
+    last_call_at = models.DateTimeField(null=True, blank=True)
+    last_called_at = models.DateTimeField(null=True, blank=True)
+    timed_out_at = models.DateTimeField(null=True, blank=True)
+    # How far vacations pushed this decision's deadline (capped per decision).
+    vacation_seconds = models.PositiveIntegerField(default=0)
+
+    class Answer(models.TextChoices):
+        ON_TIME = "on_time"
+        LATE = "late"  # after the deadline, within the grace period
+        TIMEOUT = "timeout"  # the time control answered for the player
+        AUTO = "auto"  # a bot seat answered
+
+    answer = models.CharField(max_length=8, choices=Answer.choices, blank=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["game", "version", "seat"], name="pending_one_per_seat_version"),
         ]
         indexes = [
+            # the deadline sweep: unanswered decisions by the moment they time out,
+            # by reminder and by last call
+            models.Index(
+                fields=["due_at"], condition=Q(closed_at__isnull=True, submitted_at__isnull=True), name="pending_due"
+            ),
+            models.Index(
+                fields=["remind_at"],
+                condition=Q(closed_at__isnull=True, submitted_at__isnull=True, reminded_at__isnull=True),
+                name="pending_remind",
+            ),
+            models.Index(
+                fields=["last_call_at"],
+                condition=Q(closed_at__isnull=True, submitted_at__isnull=True, last_called_at__isnull=True),
+                name="pending_last_call",
+            ),
             # "my turns": open decisions of a seat, soonest deadline first
             models.Index(fields=["seat", "deadline"], condition=Q(closed_at__isnull=True), name="pending_open_by_seat"),
             # the deadline sweep: open decisions by deadline
@@ -174,6 +211,27 @@ class Profile(models.Model):
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
     timezone = models.CharField(max_length=64, default="UTC", help_text="IANA name, e.g. Europe/Berlin")
+    vacation_days_per_year = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="empty: the site's default (PBEM_VACATION_DAYS_PER_YEAR)"
+    )
 
     def __str__(self) -> str:
         return f"profile of {self.user_id}"
+
+
+class Vacation(models.Model):
+    """Days a player took off: every deadline of theirs moved by ``days`` and
+    decisions opened until ``ends_at`` start their clocks then."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    days = models.PositiveSmallIntegerField()
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["starts_at"]
+        indexes = [models.Index(fields=["user", "ends_at"], name="vacation_by_user_end")]
+
+    def __str__(self) -> str:
+        return f"vacation of {self.user_id}: {self.days} days from {self.starts_at:%Y-%m-%d}"

@@ -193,3 +193,107 @@ def profile_of(*, user) -> "Profile":
     from pbem.models import Profile
 
     return Profile.objects.filter(user=user).first() or Profile(user=user)
+
+
+# --- deadlines: reliability and vacations (issue 8) ----------------------------------
+
+
+def reliability_of(*, user) -> dict:
+    """A player's record against the clock, over every decision a deadline
+    applied to: answered on time, late (within grace), timed out; and the
+    games left by forfeit or resignation. Fit for profiles and as an entry
+    condition (``reliability_meets``)."""
+    from django.db.models import Count
+
+    counts = dict(
+        PendingAction.objects.filter(seat__player=user)
+        .exclude(answer__in=["", PendingAction.Answer.AUTO])
+        .values_list("answer")
+        .annotate(n=Count("id"))
+        .values_list("answer", "n")
+    )
+    left = dict(
+        Seat.objects.filter(player=user, status__in=[Seat.Status.FORFEITED, Seat.Status.RESIGNED])
+        .values_list("status")
+        .annotate(n=Count("id"))
+        .values_list("status", "n")
+    )
+    on_time, late, timeouts = (counts.get(k, 0) for k in ("on_time", "late", "timeout"))
+    decisions = on_time + late + timeouts
+    return {
+        "decisions": decisions,
+        "on_time": on_time,
+        "late": late,
+        "timeouts": timeouts,
+        "on_time_rate": round(on_time / decisions, 4) if decisions else None,
+        "forfeits": left.get(Seat.Status.FORFEITED, 0),
+        "resignations": left.get(Seat.Status.RESIGNED, 0),
+        "games": Seat.objects.filter(player=user, game__status__in=[Game.Status.ACTIVE, Game.Status.FINISHED]).count(),
+    }
+
+
+def reliability_meets(
+    *,
+    user,
+    min_on_time_rate: float | None = None,
+    max_timeouts: int | None = None,
+    max_forfeits: int | None = None,
+    min_decisions: int | None = None,
+) -> bool:
+    """Whether ``user`` meets an entry condition (for ladders and tournaments).
+    A player with no record yet meets a rate condition (everyone starts clean)
+    but not a ``min_decisions`` one."""
+    r = reliability_of(user=user)
+    if min_decisions is not None and r["decisions"] < min_decisions:
+        return False
+    if min_on_time_rate is not None and r["on_time_rate"] is not None and r["on_time_rate"] < min_on_time_rate:
+        return False
+    if max_timeouts is not None and r["timeouts"] > max_timeouts:
+        return False
+    if max_forfeits is not None and r["forfeits"] > max_forfeits:
+        return False
+    return True
+
+
+def vacation_allowance_days(*, user) -> int:
+    from pbem.models import Profile
+
+    profile = Profile.objects.filter(user=user).only("vacation_days_per_year").first()
+    if profile is not None and profile.vacation_days_per_year is not None:
+        return profile.vacation_days_per_year
+    return settings.PBEM_VACATION_DAYS_PER_YEAR
+
+
+def vacation_days_used(*, user, year: int) -> int:
+    """Days taken in ``year`` (a vacation counts in the year it was taken)."""
+    from django.db.models import Sum
+
+    from pbem.models import Vacation
+
+    return Vacation.objects.filter(user=user, created_at__year=year).aggregate(n=Sum("days"))["n"] or 0
+
+
+def vacation_status(*, user) -> dict:
+    """The player's vacation allowance this calendar year, what is used, and
+    the end of the current vacation (None when not away)."""
+    from django.utils import timezone
+
+    from pbem.models import Vacation
+
+    now = timezone.now()
+    allowance = vacation_allowance_days(user=user)
+    used = vacation_days_used(user=user, year=now.year)
+    away = (
+        Vacation.objects.filter(user=user, starts_at__lte=now, ends_at__gt=now).exists()
+        and Vacation.objects.filter(user=user, ends_at__gt=now).order_by("-ends_at").values_list("ends_at", flat=True).first()
+    ) or None
+    return {
+        "allowance_days": allowance,
+        "used_days": used,
+        "remaining_days": max(0, allowance - used),
+        "away_until": away,
+        "vacations": [
+            {"days": v.days, "starts_at": v.starts_at, "ends_at": v.ends_at}
+            for v in Vacation.objects.filter(user=user, created_at__year=now.year).order_by("starts_at")
+        ],
+    }

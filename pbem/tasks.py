@@ -18,3 +18,13 @@ def advance(self, game_id: int) -> int:
 def sweep() -> dict:
     """Re-queue what a lost task left behind (runs every minute from beat)."""
     return services.stalled_work_requeue()
+
+
+@shared_task(bind=True, autoretry_for=(OperationalError,), retry_backoff=5, max_retries=5)
+def deadlines_sweep(self) -> dict:
+    """Send due reminders and apply due timeouts (runs every minute from beat);
+    a full batch queues the next run at once."""
+    done = services.deadlines_sweep()
+    if done["more"]:
+        deadlines_sweep.delay()
+    return done

@@ -200,4 +200,7 @@ LOGGING = {
 CELERY_BEAT_SCHEDULE = {
     "sweep-stalled-work": {"task": "pbem.tasks.sweep", "schedule": 60.0},
     "sweep-inbound-mail": {"task": "notifications.tasks.inbound_sweep", "schedule": 60.0},
+    "sweep-deadlines": {"task": "pbem.tasks.deadlines_sweep", "schedule": 60.0},
 }
+# Vacation days per player and calendar year, unless the player's profile says otherwise.
+PBEM_VACATION_DAYS_PER_YEAR = env.int("PBEM_VACATION_DAYS_PER_YEAR", default=14)

@@ -52,3 +52,7 @@ class EngineSerializer(serializers.Serializer):
 
 class InvitationCreateSerializer(serializers.Serializer):
     email = serializers.EmailField()
+
+
+class VacationSerializer(serializers.Serializer):
+    days = serializers.IntegerField(min_value=1, max_value=366, help_text="Whole days away, from now (e.g. 5).")

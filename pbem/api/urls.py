@@ -15,6 +15,10 @@ urlpatterns = [
     path("games/<int:game_id>/record/", views.GameRecordView.as_view(), name="api-game-record"),
     path("games/<int:game_id>/invitations/", views.GameInvitationView.as_view(), name="api-game-invitations"),
     path("me/decisions/", views.MyDecisionsView.as_view(), name="api-my-decisions"),
+    path("games/<int:game_id>/resign/", views.GameResignView.as_view(), name="api-game-resign"),
+    path("time-controls/", views.TimeControlListView.as_view(), name="api-time-controls"),
+    path("me/vacation/", views.VacationView.as_view(), name="api-my-vacation"),
+    path("players/<str:username>/", views.PlayerView.as_view(), name="api-player"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

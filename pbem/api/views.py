@@ -156,3 +156,59 @@ class GameInvitationView(APIView):
             {"id": invitation.pk, "game": invitation.game_id, "email": invitation.email, "created_at": invitation.created_at},
             status=status.HTTP_201_CREATED,
         )
+
+
+# --- deadlines: time controls, vacations, reliability, resigning (issue 8) --------------
+
+
+class TimeControlListView(APIView):
+    """The time-control presets and the choices a game's creator has."""
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request):
+        from pbem import clock
+
+        return Response(
+            {
+                "default": clock.DEFAULT_PRESET,
+                "presets": clock.presets(),
+                "on_timeout": clock.ON_TIMEOUT,
+                "on_leave": clock.ON_LEAVE,
+            }
+        )
+
+
+class VacationView(APIView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request):
+        return Response(selectors.vacation_status(user=request.user))
+
+    @extend_schema(request=s.VacationSerializer, responses={201: OpenApiTypes.OBJECT, **ERRORS})
+    def post(self, request):
+        body = s.VacationSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        taken = services.vacation_take(user=request.user, days=body.validated_data["days"])
+        return Response(taken, status=status.HTTP_201_CREATED)
+
+
+class PlayerView(APIView):
+    """A player's public profile: reliability figures against the clock."""
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: s.ErrorSerializer})
+    def get(self, request, username: str):
+        from django.contrib.auth import get_user_model
+
+        from pbem.errors import NotFound
+
+        user = get_user_model().objects.filter(username=username).first()
+        if user is None:
+            raise NotFound(f"There is no player called {username!r}.")
+        return Response({"username": user.username, "reliability": selectors.reliability_of(user=user)})
+
+
+class GameResignView(APIView):
+    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    def post(self, request, game_id: int):
+        services.seat_resign(game_id=game_id, user=request.user)
+        game = selectors.game_get(game_id=game_id)
+        return Response(selectors.game_detail(game=game, user=request.user))

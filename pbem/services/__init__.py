@@ -4,6 +4,7 @@
 - games.py   creating, joining, starting
 - moves.py   ``move_submit`` (the one way a move enters a game) and
              ``game_advance`` (the one way a decision is applied)
+- timing.py  deadlines at work: reminders, timeouts, resigning, vacations
 """
 
 from pbem.services.games import game_create, game_join, game_join_by_code, game_start
@@ -13,6 +14,15 @@ from pbem.services.moves import (
     game_advance,
     move_submit,
     stalled_work_requeue,
+)
+from pbem.services.timing import (
+    VacationRefused,
+    deadlines_sweep,
+    pending_remind,
+    pending_timeout,
+    seat_forfeit,
+    seat_resign,
+    vacation_take,
 )
 
 __all__ = [
@@ -25,4 +35,12 @@ __all__ = [
     "game_start",
     "move_submit",
     "stalled_work_requeue",
+    # timing.py: deadlines, reminders, timeouts, leaving a game, vacations
+    "VacationRefused",
+    "deadlines_sweep",
+    "pending_remind",
+    "pending_timeout",
+    "seat_forfeit",
+    "seat_resign",
+    "vacation_take",
 ]

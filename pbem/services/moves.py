@@ -171,8 +171,13 @@ def _submit_locked(game: Game, seat: int, action, source: str, key: str | None, 
         move = Move.objects.create(
             game=game, version=game.version, seat=seat, action=action, sealed=False, source=source, idempotency_key=key
         )
+    fields = ["submitted_at"]
+    if pending.submitted_at is None:  # the first answer: on time or not, and a credit clock's charge
+        from pbem.services.timing import answer_record
+
+        fields += answer_record(game=game, pending=pending, source=source, now=now)
     pending.submitted_at = now
-    pending.save(update_fields=["submitted_at"])
+    pending.save(update_fields=fields)
     from notifications import outbox
 
     outbox.move_confirmation(game=game, move=move, pending=pending)
@@ -273,9 +278,14 @@ def _apply_if_complete(game: Game, engine) -> bool:
 
 
 def decisions_open(game: Game, engine, now) -> list[PendingAction]:
+    from pbem.services.timing import deadline_plan
+
     seats = {s.index: s for s in game.seats.select_related("player")}
     opened = []
-    for d in engine.decisions(game.state):
+    decisions = engine.decisions(game.state)
+    # deadline, reminders and timeout moment per seat (vacations, credit clocks, one deadline for sealed decisions)
+    plan = deadline_plan(game=game, decisions=decisions, seats=seats, now=now)
+    for d in decisions:
         seat = seats[d["seat"]]
         opened.append(
             PendingAction.objects.create(
@@ -286,7 +296,7 @@ def decisions_open(game: Game, engine, now) -> list[PendingAction]:
                 sealed=d["sealed"],
                 prompt=d["prompt"],
                 opened_at=now,
-                deadline=None if seat.is_bot else clock.deadline_for(time_control=game.time_control, opened_at=now, player=seat.player),
+                **plan[d["seat"]],
             )
         )
     from notifications import outbox
