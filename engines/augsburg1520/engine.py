@@ -307,7 +307,7 @@ def view(s: dict, seat: int | None) -> dict:
 
 def shuffle_hidden(s: dict, seat: int | None, rng) -> dict:
     """Redeals the deck, the discard and every hand and offer ``seat`` cannot see."""
-    t = copy.deepcopy(s)
+    t = R.clone(s)
     others = [p for p in range(t["players"]) if p != seat]
     pool = list(t["deck"]) + list(t["discard"])
     for p in others:

@@ -19,7 +19,7 @@ The deck's top card is its LAST element; "under the deck" is index 0.
 
 from __future__ import annotations
 
-import copy
+import json
 
 from engines.base import event
 from engines.rng import Rng
@@ -34,6 +34,11 @@ TILE_KIND = {"wappen": "orange", "adelsbrief": "orange", "muenzmeister": "purple
 
 
 # --- small helpers -------------------------------------------------------------
+
+
+def clone(state: dict) -> dict:
+    """A deep copy of a JSON state (much faster than copy.deepcopy)."""
+    return json.loads(json.dumps(state))
 
 
 def pname(seat: int) -> str:
@@ -683,7 +688,7 @@ def next_round(s: dict, rng: Rng, ev: list) -> None:
 
 
 def apply(state: dict, moves: dict[int, dict]) -> dict:
-    s = copy.deepcopy(state)
+    s = clone(state)
     rng = Rng(s["rng"])
     ev: list = []
     step = s["step"]
