@@ -192,6 +192,8 @@ def latest_reply(text: str) -> str:
     return again.replies[0].body
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
 _GREETING = re.compile(
     r"^(hi|hello|hey|dear|hallo|moin|servus|liebe|lieber|bonjour|salut|ciao|salve|buongiorno|"
     r"thanks|thank you|cheers|danke|merci|grazie|regards|best|bye|tsch[üu]ss|gr[üu](ß|ss)e?)\b[\w\s,.!-]*$",
@@ -204,7 +206,8 @@ def command_lines(text: str) -> list[str]:
     still quoted with ``>``, and short greetings are left out."""
     lines = []
     for raw in text.splitlines():
-        line = raw.strip().strip("\u200b\ufeff")
+        # Control characters (a NUL cannot even be stored) are no part of a command.
+        line = _CONTROL.sub("", raw).strip().strip("\u200b\ufeff")
         if not line or line.startswith(">"):
             continue
         if _GREETING.match(line) and len(line.split()) <= 3:

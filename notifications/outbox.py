@@ -93,6 +93,7 @@ def notification_write(
     address, or for ``to_email`` (an invited address, the sender of a mail we
     answer); returns None when there is nobody to write to, the player's
     preference leaves this kind out, or the row exists."""
+    body_text = body_text.replace("\x00", "")
     address = to_email or (user.email if user is not None else "")
     if not address:
         return None

@@ -175,7 +175,7 @@ def inbound_store(
                     "raw": raw,
                     "envelope_sender": (envelope_sender or "")[:320],
                     "envelope_recipients": list(envelope_recipients or []),
-                    "stripped_text": stripped_text,
+                    "stripped_text": stripped_text.replace("\x00", "") if stripped_text else stripped_text,
                 },
             )
     except IntegrityError:  # delivered twice at the same moment
@@ -221,7 +221,13 @@ def inbound_process(*, inbound_id: int) -> str | None:
             answer = Answer.failure(row)
         row.status, row.outcome, row.processed_at = answer.status, answer.outcome[:2000], timezone.now()
         row.save(update_fields=["status", "outcome", "processed_at"])
-        answer.send()
+        try:
+            with transaction.atomic():
+                answer.send()
+        except OperationalError:
+            raise
+        except Exception:  # noqa: BLE001 - the mail is processed; only its answer is lost, and logged
+            log.exception("the answer to inbound mail %s could not be written", row.pk)
     return row.status
 
 

@@ -1,0 +1,146 @@
+"""ESP inbound webhooks through django-anymail: Mailgun (HMAC signature),
+Postmark, SendGrid and Amazon SES (HTTP basic auth, and SNS's own headers).
+A valid post stores the raw mail and its commands are run; an invalid one is
+refused with 400 (401 where SNS asks for credentials) and stores nothing."""
+
+import base64
+import hashlib
+import hmac
+import json
+import time
+import uuid
+
+import pytest
+from django.test import Client, override_settings
+
+from notifications.models import InboundMessage
+from notifications.services import inbound_process
+from pbem.models import Move
+from tests.notifications import mails
+from tests.notifications.conftest import address_of, last_mail, reply_to
+
+SECRET = "esp:s3cret-basic-auth"
+SIGNING_KEY = "key-mailgun-signing-0123456789"
+ANYMAIL = {"WEBHOOK_SECRET": SECRET, "MAILGUN_WEBHOOK_SIGNING_KEY": SIGNING_KEY}
+pytestmark = pytest.mark.filterwarnings("ignore::anymail.exceptions.AnymailNotSupportedWarning")
+
+
+def basic(auth=SECRET):
+    return {"HTTP_AUTHORIZATION": "Basic " + base64.b64encode(auth.encode()).decode()}
+
+
+def run_stored():
+    rows = list(InboundMessage.objects.filter(processed_at__isnull=True))
+    for row in rows:
+        inbound_process(inbound_id=row.pk)
+    return [InboundMessage.objects.get(pk=r.pk) for r in rows]
+
+
+def mailgun_post(raw: bytes, to: str, key=SIGNING_KEY, stripped=None):
+    timestamp, token = str(int(time.time())), uuid.uuid4().hex
+    signature = hmac.new(key.encode(), f"{timestamp}{token}".encode(), hashlib.sha256).hexdigest()
+    data = {"body-mime": raw.decode(), "recipient": to, "sender": "alice@example.org", "timestamp": timestamp, "token": token, "signature": signature}
+    if stripped is not None:
+        data["stripped-text"] = stripped
+    # Mailgun signs the post; the basic auth in the route's URL is checked too.
+    return Client().post("/anymail/mailgun/inbound_mime/", data, **basic())
+
+
+def postmark_post(to: str, text: str, auth=SECRET):
+    payload = {
+        "FromFull": {"Email": "alice@example.org", "Name": "Alice"},
+        "ToFull": [{"Email": to, "Name": ""}],
+        "CcFull": [],
+        "BccFull": [],
+        "OriginalRecipient": to,
+        "Subject": "Re: your move",
+        "MessageID": str(uuid.uuid4()),
+        "Date": "Sun, 22 Nov 2026 09:30:00 +0000",
+        "TextBody": text,
+        "HtmlBody": "",
+        "StrippedTextReply": text.split("\n\nOn ")[0],
+        "Headers": [{"Name": "Return-Path", "Value": "<alice@example.org>"}, {"Name": "Message-ID", "Value": f"<{uuid.uuid4()}@client.example>"}],
+        "Attachments": [],
+    }
+    return Client().post("/anymail/postmark/inbound/", json.dumps(payload), content_type="application/json", **basic(auth))
+
+
+def sendgrid_post(raw: bytes, to: str, auth=SECRET):
+    data = {"email": raw.decode(), "envelope": json.dumps({"from": "alice@example.org", "to": [to]}), "charsets": json.dumps({"email": "utf-8"})}
+    return Client().post("/anymail/sendgrid/inbound/", data, **basic(auth))
+
+
+def ses_post(raw: bytes, to: str, auth=SECRET, message_id=None):
+    ses_event = {
+        "notificationType": "Received",
+        "mail": {"timestamp": "2026-11-22T09:30:00.000Z", "source": "alice@example.org", "messageId": uuid.uuid4().hex, "destination": [to]},
+        "receipt": {"recipients": [to], "action": {"type": "SNS", "topicArn": "arn:aws:sns:eu-west-1:1:pbem", "encoding": "BASE64"},
+                    "spamVerdict": {"status": "PASS"}, "spfVerdict": {"status": "PASS"}, "dkimVerdict": {"status": "PASS"}},
+        "content": base64.b64encode(raw).decode(),
+    }
+    sns_id = message_id or str(uuid.uuid4())
+    body = {"Type": "Notification", "MessageId": sns_id, "TopicArn": "arn:aws:sns:eu-west-1:1:pbem", "Message": json.dumps(ses_event),
+            "Timestamp": "2026-11-22T09:30:00.000Z", "SignatureVersion": "1", "Signature": "x", "SigningCertURL": "https://sns.example/cert.pem"}
+    headers = {"HTTP_X_AMZ_SNS_MESSAGE_TYPE": "Notification", "HTTP_X_AMZ_SNS_MESSAGE_ID": sns_id}
+    if auth is not None:
+        headers |= basic(auth)
+    return Client().post("/anymail/amazon_ses/inbound/", json.dumps(body), content_type="text/plain; charset=UTF-8", **headers)
+
+
+@override_settings(ANYMAIL=ANYMAIL)
+@pytest.mark.parametrize("esp", ["mailgun", "postmark", "sendgrid", "amazon_ses"])
+def test_a_signed_post_is_stored_then_played(esp, game, alice):
+    note = last_mail(alice, game=game)
+    to = note.headers["Reply-To"]
+    quoted = "\n".join("> " + x for x in note.body_text.splitlines())
+    raw = mails.plain("Alice <alice@example.org>", to, f"bid 7\n\nOn Sun, 22 Nov 2026, pbem wrote:\n{quoted}\n", in_reply_to=note.message_id)
+    response = {
+        "mailgun": lambda: mailgun_post(raw, to, stripped="bid 7"),
+        "postmark": lambda: postmark_post(to, f"bid 7\n\nOn Sun, 22 Nov 2026, pbem wrote:\n{quoted}\n"),
+        "sendgrid": lambda: sendgrid_post(raw, to),
+        "amazon_ses": lambda: ses_post(raw, to),
+    }[esp]()
+    assert response.status_code == 200, response.content
+    (row,) = run_stored()
+    assert row.source == esp and row.status == "processed", reply_to(row).body_text
+    assert Move.objects.get(game=game, seat=0).secret.content == {"type": "bid", "amount": 7}
+
+
+@override_settings(ANYMAIL=ANYMAIL)
+@pytest.mark.parametrize("esp", ["mailgun", "postmark", "sendgrid", "amazon_ses"])
+def test_a_badly_signed_post_is_refused_and_stores_nothing(esp, game, alice):
+    to = address_of(alice, game, 0)
+    raw = mails.plain("alice@example.org", to, "bid 7")
+    posts = {
+        "mailgun": [lambda: mailgun_post(raw, to, key="key-not-the-right-one")],
+        "postmark": [lambda: postmark_post(to, "bid 7", auth="esp:wrong"), lambda: postmark_post(to, "bid 7", auth="")],
+        "sendgrid": [lambda: sendgrid_post(raw, to, auth="esp:wrong")],
+        "amazon_ses": [lambda: ses_post(raw, to, auth="esp:wrong")],
+    }[esp]
+    for post in posts:
+        assert post().status_code == 400
+    if esp == "amazon_ses":
+        assert ses_post(raw, to, auth=None).status_code == 401  # SNS then retries with its credentials
+    assert InboundMessage.objects.count() == 0 and Move.objects.count() == 0
+
+
+@override_settings(ANYMAIL=ANYMAIL)
+def test_the_same_webhook_post_ten_times_plays_once(game, alice):
+    to = address_of(alice, game, 0)
+    raw = mails.plain("alice@example.org", to, "bid 2", message_id="<webhook.ten@client.example>")
+    for _ in range(10):
+        assert sendgrid_post(raw, to).status_code == 200
+        run_stored()
+    assert InboundMessage.objects.count() == 1 and Move.objects.filter(game=game).count() == 1
+
+
+@override_settings(ANYMAIL=ANYMAIL)
+def test_a_webhook_mail_with_nonsense_gets_an_answer_not_a_500(game, alice):
+    to = address_of(alice, game, 0)
+    for body in ("", "\x00\x01 what", "bid bid bid"):
+        raw = mails.plain("alice@example.org", to, body)
+        assert mailgun_post(raw, to).status_code == 200
+    rows = run_stored()
+    assert {r.status for r in rows} == {"refused"}
+    assert all("Traceback" not in reply_to(r).body_text for r in rows)
+    assert Move.objects.count() == 0
