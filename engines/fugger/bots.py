@@ -1,0 +1,180 @@
+"""default_action (the safe choice on a timeout) and a simple trading bot."""
+
+from __future__ import annotations
+
+from . import board as B
+from . import data as D
+from . import rules as R
+
+CHEAP_FIRST = sorted(D.WARES, key=lambda w: D.FORCED_PRICE[w])
+
+
+def _cheapest(wares: dict, n: int) -> list[str]:
+    out = []
+    for w in CHEAP_FIRST:
+        k = min(n - len(out), wares[w])
+        out += [w] * k
+    return out
+
+
+def _raise_action(S, seat):
+    for p in R.all_places(S, seat):
+        wares = R.place_wares(S, seat, p)
+        for w in CHEAP_FIRST:
+            if wares[w]:
+                return {"type": "sellforced", "ware": w, "count": 1, "from": p}
+    return {"type": "sellnote", "count": 1}
+
+
+def default_action(engine, S, seat):
+    pend = engine._pending_for(S, seat)
+    k = pend["kind"]
+    if k == "home":
+        return {"type": "home", "town": D.HOME_BASES[0]}
+    if k == "deal":
+        return {"type": "sell" if pend["part"] == "demand" else "bid", "ware": pend["ware"], "prices": []}
+    if k in ("move", "payday"):
+        return {"type": "done"}
+    if k == "trade":
+        return {"type": "back"}
+    if k == "raise":
+        return _raise_action(S, seat)
+    if k == "accept":
+        return {"type": "decline"}
+    if k == "lose":
+        return {"type": "lose", "wares": _cheapest(R.rep(S, seat, pend["rep"])["wares"], pend["count"])}
+    if k == "bribe":
+        return {"type": "bribe", "points": 0}
+    if k == "sheep":
+        return {"type": "keep"}
+    if k == "lottery":
+        return {"type": "lottery", "numbers": []}
+    raise AssertionError(k)
+
+
+def bot(engine, S, seat, rng):
+    pend = engine._pending_for(S, seat)
+    k = pend["kind"]
+    P = S["seats"][seat]
+    if k == "home":
+        return {"type": "home", "town": rng.choice(D.HOME_BASES)}
+    if k == "deal":
+        return _deal(S, seat, pend, rng)
+    if k == "move":
+        return _move(engine, S, seat, pend, rng)
+    if k == "trade":
+        return {"type": "back"}
+    if k == "raise":
+        return _raise_action(S, seat)
+    if k == "accept":
+        o = pend["offer"]
+        fair = D.FORCED_PRICE[o["ware"]] * o["count"] * 3 // 2
+        ok = P["cash"] >= o["price"] + 1000 and o["price"] <= fair
+        return {"type": "accept" if ok else "decline"}
+    if k == "payday":
+        if R.can_hire(S, seat) and not pend["fired"] and P["cash"] > 7000 and rng.below(2) == 0:
+            return {"type": "hire"}
+        emp = R.employees(S, seat)
+        if P["cash"] < 1500 and emp:
+            idle = [r for r in emp if R.n_wares(R.rep(S, seat, r)["wares"]) == 0]
+            if idle:
+                return {"type": "fire", "rep": idle[-1]}
+        return {"type": "done"}
+    if k == "lose":
+        return {"type": "lose", "wares": _cheapest(R.rep(S, seat, pend["rep"])["wares"], pend["count"])}
+    if k == "bribe":
+        top = min(3, P["cash"] // D.BRIBE_PER_POINT)
+        return {"type": "bribe", "points": rng.randint(0, top) if P["cash"] > 3000 else 0}
+    if k == "sheep":
+        cost = R.sheep_cost(pend["passes"])
+        if engine._may_pass_sheep(S, pend) and cost <= 40 and P["cash"] >= cost and rng.below(2) == 0:
+            others = [s + 1 for s in range(S["players"]) if s != seat]
+            return {"type": "pass_on", "player": rng.choice(others)}
+        return {"type": "keep"}
+    if k == "lottery":
+        free = [x for x in range(1, 7) if str(x) not in pend["numbers"]]
+        if free and P["cash"] > 3000 and rng.below(4) == 0:
+            return {"type": "lottery", "numbers": [rng.choice(free)]}
+        return {"type": "lottery", "numbers": []}
+    raise AssertionError(k)
+
+
+def _deal(S, seat, pend, rng):
+    limit = R.sell_limit(S, pend, seat)
+    if pend["part"] == "demand":
+        top = pend["price"] // D.PRICE_STEP * D.PRICE_STEP
+        prices = []
+        for _ in range(limit):
+            p = top - D.PRICE_STEP * rng.randint(0, 6)
+            prices.append(max(p, D.PRICE_STEP))
+        return {"type": "sell", "ware": pend["ware"], "prices": sorted(prices)}
+    low = -(-pend["price"] // D.PRICE_STEP) * D.PRICE_STEP
+    budget = S["seats"][seat]["cash"] - 1500
+    prices = []
+    for _ in range(rng.randint(0, limit)):
+        p = low + D.PRICE_STEP * rng.randint(0, 6)
+        if p > budget:
+            break
+        budget -= p
+        prices.append(p)
+    return {"type": "bid", "ware": pend["ware"], "prices": sorted(prices, reverse=True)}
+
+
+def _targets(S, seat, r):
+    """Deals this representative could reach in time, with a rough value."""
+    Rp = R.rep(S, seat, r)
+    winter_soon = B.is_winter(S["t"]) or B.is_winter(S["t"] + 1)
+    cash = S["seats"][seat]["cash"]
+    out = []
+    for e in S["table"]:
+        c = D.CARDS[e["card"]]
+        town = c["town"]
+        rounds = e["time"] - S["t"]
+        if rounds < 1:
+            continue
+        dist = B.dist_to(town, winter_soon and not B.is_sea(Rp["at"])).get(Rp["at"])
+        if dist is None or dist == 0 or -(-dist // D.MAX_MOVE) > rounds:
+            continue
+        if c["kind"] == "demand":
+            value = sum(min(q, Rp["wares"][w]) * (p - D.FORCED_PRICE[w]) for w, q, p in c["lines"])
+        else:
+            value = 300 * sum(q for _, q, _ in c["lines"]) if cash > 4000 and R.n_wares(Rp["wares"]) == 0 else 0
+        if value > 0:
+            out.append((value - 40 * dist, town))
+    return out
+
+
+def _move(engine, S, seat, pend, rng):
+    P = S["seats"][seat]
+    movable = [r for r in R.active_reps(S, seat) if r not in pend["moved"]]
+    demanded = {ln[0] for e in S["table"] if D.CARDS[e["card"]]["kind"] == "demand" for ln in D.CARDS[e["card"]]["lines"]}
+    # load wares at home onto an idle representative about to travel
+    for r in movable:
+        Rp = R.rep(S, seat, r)
+        if Rp["at"] == P["home"] and R.n_wares(Rp["wares"]) < 3:
+            for w in D.WARES:
+                if w in demanded and P["lager"][w] > 0:
+                    n = min(P["lager"][w], 3 - R.n_wares(Rp["wares"]))
+                    return {"type": "transfer", "count": n, "ware": w, "from": "home", "to": str(r)}
+    winter_soon = B.is_winter(S["t"]) or B.is_winter(S["t"] + 1)
+    for r in movable:
+        targets = _targets(S, seat, r)
+        if not targets:
+            continue
+        targets.sort(reverse=True)
+        _, town = targets[0] if len(targets) == 1 or rng.below(4) else targets[1]
+        Rp = R.rep(S, seat, r)
+        dist = B.dist_to(town, winter_soon and not B.is_sea(Rp["at"]))
+        path = []
+        here = Rp["at"]
+        while len(path) < D.MAX_MOVE and dist[here] > 0:
+            here = min(nb for nb in B.ADJ[here] if dist.get(nb) == dist[here] - 1)
+            path.append(here)
+        while path and R.plan_cost(S, seat, r, path) > P["cash"] // 3:
+            path.pop()
+        if winter_soon:
+            while path and B.is_sea(path[-1]):
+                path.pop()
+        if path:
+            return {"type": "move", "rep": r, "path": path}
+    return {"type": "done"}

@@ -1,0 +1,377 @@
+"""Fugger, Welser, Medici: the engine class (the contract of engines/base.py)."""
+
+from __future__ import annotations
+
+import json
+
+from engines.base import (
+    IllegalAction,
+    check_against_specs,
+    decision,
+    describe_actions,
+    enum,
+    integer,
+    ranked_outcome,
+    spec,
+    subset,
+)
+from engines.rng import Rng
+
+from . import board as B
+from . import bots
+from . import data as D
+from . import rules as R
+from . import text as T
+
+
+def prices_schema(limit: int, low: int, high: int) -> dict:
+    return {
+        "type": "array",
+        "items": {"type": "integer", "minimum": low, "maximum": high, "multipleOf": D.PRICE_STEP},
+        "minItems": 0,
+        "maxItems": limit,
+    }
+
+
+def _round_up(x: int) -> int:
+    return -(-x // D.PRICE_STEP) * D.PRICE_STEP
+
+
+class Fugger:
+    slug = "fugger"
+    title = "Fugger, Welser, Medici"
+    min_players = 2
+    max_players = 6
+    options_schema = {
+        "type": "object",
+        "properties": {
+            "variant": {
+                "type": "string",
+                "enum": list(R.VARIANTS),
+                "default": "trading",
+                "description": "Which game: the Trading Game (the richest wins).",
+            }
+        },
+        "additionalProperties": False,
+    }
+
+    # --- setup and flow -----------------------------------------------------------------
+
+    def setup(self, players, seed, options=None):
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{players} players: Fugger, Welser, Medici is for 2-6")
+        return R.setup(players, seed, options)
+
+    def decisions(self, state):
+        if state["over"]:
+            return []
+        pend = state["pending"]
+        kind = pend["kind"]
+        if kind == "deal":
+            c = D.CARDS[pend["card"]]
+            verb = "sell" if pend["part"] == "demand" else "bid"
+            word = "maximum" if pend["part"] == "demand" else "minimum"
+            return [
+                decision(
+                    s,
+                    "sell" if verb == "sell" else "bid",
+                    f"Write your {'asking prices' if verb == 'sell' else 'bids'} for {pend['ware']} at "
+                    f"{R.sname(c['town'])} ({pend['qty']} wanted, {word} {pend['price']}), one price per unit.",
+                    sealed=True,
+                )
+                for s in pend["seats"]
+            ]
+        return [decision(pend["seat"], T.KIND_NAMES[kind], T.prompt(state, pend))]
+
+    def _pending_for(self, state, seat):
+        if state["over"]:
+            return None
+        pend = state["pending"]
+        if pend["kind"] == "deal":
+            return pend if seat in pend["seats"] else None
+        return pend if pend["seat"] == seat else None
+
+    def actions(self, state, seat):
+        pend = self._pending_for(state, seat)
+        if pend is None:
+            return []
+        S = state
+        kind = pend["kind"]
+        P = S["seats"][seat]
+        out = []
+        if kind == "home":
+            return [spec("home", "Choose your home base", "home augsburg", town=enum(*D.HOME_BASES))]
+        if kind == "deal":
+            limit = R.sell_limit(S, pend, seat)
+            if pend["part"] == "demand":
+                sch = prices_schema(limit, D.PRICE_STEP, pend["price"])
+                ex = f"sell {pend['ware']} {pend['price'] - 60} {pend['price']}" if limit > 1 else f"sell {pend['ware']} {pend['price']}"
+                return [spec("sell", f"Asking prices for up to {limit} {pend['ware']} (none: sell nothing)", ex,
+                             ware=enum(pend["ware"]), prices=sch)]
+            low = _round_up(pend["price"])
+            sch = prices_schema(limit, low, D.MAX_BID)
+            return [spec("bid", f"Bids for up to {limit} {pend['ware']}, each at least {low} (none: buy nothing)",
+                         f"bid {pend['ware']} {low + 40} {low}", ware=enum(pend["ware"]), prices=sch)]
+        if kind == "move":
+            movable = [r for r in R.active_reps(S, seat) if r not in pend["moved"]]
+            if movable:
+                out.append(spec("move", "Move a representative 1-3 spaces along roads or by ship",
+                                "move 2 koeln frankfurt wuerzburg", rep=enum(*movable),
+                                path={"type": "array", "items": {"enum": list(B.SPACE_IDS)}, "minItems": 1,
+                                      "maxItems": D.MAX_MOVE}))
+            out += self._goods_specs(S, seat, pend, forced_from=["home"] + [str(r) for r in movable])
+            if self._offer_targets(S, seat):
+                out.append(spec("trade", "Offer wares to another player on the same space", "trade"))
+            out.append(spec("done", "End your movement", "done"))
+            return out
+        if kind == "trade":
+            return [self._offer_spec(S, seat), spec("back", "Back to your movement", "back")]
+        if kind == "raise":
+            return self._goods_specs(S, seat, pend, forced_from=R.all_places(S, seat), transfer=False)
+        if kind == "accept":
+            return [spec("accept", "Accept the offer", "accept"), spec("decline", "Decline the offer", "decline")]
+        if kind == "payday":
+            if R.can_hire(S, seat) and not pend["fired"]:
+                out.append(spec("hire", "Hire a representative (starts at home, no wares)", "hire"))
+            emp = R.employees(S, seat)
+            if emp:
+                out.append(spec("fire", "Fire a representative (his wares are lost)", f"fire {emp[-1]}", rep=enum(*emp)))
+            out.append(spec("done", "Finish hiring and firing", "done"))
+            return out
+        if kind == "lose":
+            Rp = R.rep(S, seat, pend["rep"])
+            kinds = [w for w in D.WARES if Rp["wares"][w]]
+            n = pend["count"]
+            return [spec("lose", f"Choose the {n} ware(s) representative {pend['rep']} loses", "lose " + " ".join([kinds[0]] * n),
+                         wares=subset(*kinds, min_items=n, max_items=n, unique=False))]
+        if kind == "bribe":
+            top = min(D.MAX_BRIBE, P["cash"] // D.BRIBE_PER_POINT)
+            return [spec("bribe", f"Buy extra points against the robbers at {D.BRIBE_PER_POINT} each (0-{top})", "bribe 2",
+                         points=integer(0, top))]
+        if kind == "sheep":
+            out.append(spec("keep", f"Keep the black sheep and the {pend['stake']} florins on it", "keep"))
+            cost = R.sheep_cost(pend["passes"])
+            if self._may_pass_sheep(S, pend) and P["cash"] >= cost:
+                others = [s + 1 for s in range(S["players"]) if s != seat]
+                out.append(spec("pass_on", f"Pass the black sheep on, adding {cost} florins", f"pass {others[0]}",
+                                player=enum(*others)))
+            return out
+        if kind == "lottery":
+            free = [x for x in range(1, 7) if str(x) not in pend["numbers"]]
+            most = min(len(free), P["cash"] // D.LOTTERY_PRICE)
+            return [spec("lottery", f"Buy lottery numbers at {D.LOTTERY_PRICE} each (none: pass)",
+                         f"buy {free[0]}" if free else "buy none", numbers=subset(*free, max_items=most))]
+        raise AssertionError(kind)
+
+    def _may_pass_sheep(self, S, pend):
+        return S["players"] > 2 or pend["passes"] == 0
+
+    def _goods_specs(self, S, seat, pend, forced_from, transfer=True):
+        out = []
+        places = R.all_places(S, seat)
+        if transfer:
+            pairs = [
+                (a, b) for a in places for b in places
+                if a != b and R.place_location(S, seat, a) == R.place_location(S, seat, b) and R.n_wares(R.place_wares(S, seat, a))
+            ]
+            if pairs:
+                srcs = sorted({a for a, _ in pairs}, key=R.PLACES.index)
+                dsts = sorted({b for _, b in pairs}, key=R.PLACES.index)
+                wares = sorted({w for a in srcs for w in D.WARES if R.place_wares(S, seat, a)[w]}, key=D.WARES.index)
+                top = max(R.place_wares(S, seat, a)[w] for a in srcs for w in D.WARES)
+                a, b = pairs[0]
+                w0 = next(w for w in D.WARES if R.place_wares(S, seat, a)[w])
+                out.append(spec("transfer", "Move wares between a representative and another one on the same space, "
+                                "or the warehouse at home", f"transfer 1 {w0} from {a} to {b}",
+                                count=integer(1, top), ware=enum(*wares), **{"from": enum(*srcs), "to": enum(*dsts)}))
+        sellable = [p for p in forced_from if p in places and R.n_wares(R.place_wares(S, seat, p))]
+        if sellable:
+            wares = sorted({w for p in sellable for w in D.WARES if R.place_wares(S, seat, p)[w]}, key=D.WARES.index)
+            top = max(R.place_wares(S, seat, p)[w] for p in sellable for w in D.WARES)
+            p0 = sellable[0]
+            w0 = next(w for w in D.WARES if R.place_wares(S, seat, p0)[w])
+            prices = ", ".join(f"{w} {D.FORCED_PRICE[w]}" for w in D.WARES)
+            out.append(spec("sellforced", f"Forced sale to the bank ({prices})", f"sellforced {w0} 1 from {p0}",
+                            ware=enum(*wares), count=integer(1, top), **{"from": enum(*sellable)}))
+        notes = S["seats"][seat]["notes"]
+        if notes:
+            out.append(spec("sellnote", f"Sell debt notes for {D.NOTE_SALE_VALUE} each", "sellnote 1",
+                            count=integer(1, notes)))
+        return out
+
+    def _offer_targets(self, S, seat):
+        """(my place, player number, their place) where wares could change hands without moving."""
+        out = []
+        for a in R.all_places(S, seat):
+            if not R.n_wares(R.place_wares(S, seat, a)):
+                continue
+            loc = R.place_location(S, seat, a)
+            for other in range(S["players"]):
+                if other == seat:
+                    continue
+                for b in R.places_at(S, other, loc):
+                    out.append((a, other + 1, b))
+        return out
+
+    def _offer_spec(self, S, seat):
+        targets = self._offer_targets(S, seat)
+        if not targets:
+            return None
+        srcs = sorted({a for a, _, _ in targets}, key=R.PLACES.index)
+        players = sorted({p for _, p, _ in targets})
+        dsts = sorted({b for _, _, b in targets}, key=R.PLACES.index)
+        wares = sorted({w for a in srcs for w in D.WARES if R.place_wares(S, seat, a)[w]}, key=D.WARES.index)
+        top = max(R.place_wares(S, seat, a)[w] for a in srcs for w in D.WARES)
+        a, p, b = targets[0]
+        w0 = next(w for w in D.WARES if R.place_wares(S, seat, a)[w])
+        return spec("offer", "Offer wares to another player on the same space (he accepts or declines)",
+                    f"offer 1 {w0} from {a} to player {p} at {b} for 900",
+                    count=integer(1, top), ware=enum(*wares), player=enum(*players), price=integer(0, 50000),
+                    **{"from": enum(*srcs), "to": enum(*dsts)})
+
+    def validate(self, state, seat, action):
+        specs = self.actions(state, seat)
+        check_against_specs(specs, action)
+        S = state
+        pend = self._pending_for(S, seat)
+        typ = action["type"]
+        P = S["seats"][seat]
+        if typ == "move":
+            r = action["rep"]
+            Rp = R.rep(S, seat, r)
+            prev = Rp["at"]
+            for sp in action["path"]:
+                if sp not in B.ADJ[prev]:
+                    nbs = ", ".join(sorted(B.ADJ[prev]))
+                    raise IllegalAction(f"{R.sname(sp)} is not next to {R.sname(prev)}. From there: {nbs}.")
+                if B.is_sea(sp) and B.is_winter(S["t"]):
+                    raise IllegalAction("No ship sails in November, December and January/February.")
+                prev = sp
+            cost = R.plan_cost(S, seat, r, action["path"])
+            if cost > P["cash"]:
+                raise IllegalAction(f"That move costs {cost} florins and you have {P['cash']}. "
+                                    "Make forced sales first or move less far.")
+            return
+        if typ == "transfer":
+            a, b = action["from"], action["to"]
+            if a == b:
+                raise IllegalAction("Transfer from one place to another, not to the same place.")
+            wa, wb = R.place_wares(S, seat, a), R.place_wares(S, seat, b)
+            if wa is None or wb is None:
+                raise IllegalAction("You have no such representative or warehouse. Places: " + ", ".join(R.all_places(S, seat)))
+            if R.place_location(S, seat, a) != R.place_location(S, seat, b):
+                raise IllegalAction("Wares change hands only between places on the same space (a representative at "
+                                    "home and the warehouse, or two representatives together).")
+            if wa[action["ware"]] < action["count"]:
+                raise IllegalAction(f"{R.place_label(a).capitalize()} has only {wa[action['ware']]} {action['ware']}.")
+            return
+        if typ == "sellforced":
+            w = R.place_wares(S, seat, action["from"])
+            if w is None or w[action["ware"]] < action["count"]:
+                have = 0 if w is None else w[action["ware"]]
+                raise IllegalAction(f"{R.place_label(action['from']).capitalize()} has only {have} {action['ware']}.")
+            return
+        if typ == "offer":
+            a, b, other = action["from"], action["to"], action["player"] - 1
+            wa = R.place_wares(S, seat, a)
+            if wa is None or wa[action["ware"]] < action["count"]:
+                raise IllegalAction(f"You do not have {action['count']} {action['ware']} at {R.place_label(a)}.")
+            if (a, other + 1, b) not in self._offer_targets(S, seat):
+                opts = ", ".join(f"from {x} to player {p} at {y}" for x, p, y in self._offer_targets(S, seat))
+                raise IllegalAction("Wares may not change place in a sale: the buyer's representative (or his "
+                                    f"warehouse) must be on the same space. Possible: {opts}.")
+            return
+        if typ == "accept":
+            price = pend["offer"]["price"]
+            if P["cash"] < price:
+                raise IllegalAction(f"You have {P['cash']} florins, the price is {price}. Decline instead.")
+            return
+        if typ == "lose":
+            Rp = R.rep(S, seat, pend["rep"])
+            for w in D.WARES:
+                if action["wares"].count(w) > Rp["wares"][w]:
+                    raise IllegalAction(f"Representative {pend['rep']} carries only {Rp['wares'][w]} {w}.")
+            return
+        if typ == "pass_on":
+            if action["player"] - 1 == seat:
+                raise IllegalAction("Pass the black sheep to another player.")
+            return
+        if typ == "lottery":
+            return
+
+    def apply(self, state, moves):
+        return R.apply(state, moves)
+
+    # --- what players see ---------------------------------------------------------------
+
+    def view(self, state, seat):
+        S = state
+        v = json.loads(json.dumps({k: S[k] for k in (
+            "variant", "players", "t", "round", "start", "start_rolls", "over", "seats", "queue", "table",
+            "market", "out", "robbers", "black_sheep", "blockade", "ledger")}))
+        v["calendar"] = B.cal_name(S["t"])
+        kinds = {}
+        for cid in S["pack"]:
+            k = D.CARDS[cid]["kind"]
+            kinds[k] = kinds.get(k, 0) + 1
+        v["pack"] = {"size": len(S["pack"]), "kinds": kinds}
+        pend = S["pending"]
+        if pend is not None and pend["kind"] == "deal":
+            v["pending"] = {k: pend[k] for k in ("kind", "card", "part", "ware", "qty", "price", "seats")}
+        else:
+            v["pending"] = json.loads(json.dumps(pend))
+        v["you"] = seat
+        return v
+
+    def shuffle_hidden(self, state, seat, rng):
+        """Only the game pack is hidden (order and which cards of each kind were
+        sorted into it): redeal it from the pack and the unused cards, kind by kind."""
+        S = json.loads(json.dumps(state))
+        for kind in ("demand", "offer"):
+            in_pack = [c for c in S["pack"] if D.CARDS[c]["kind"] == kind]
+            pool = in_pack + S["unused"][kind]
+            rng.shuffle(pool)
+            chosen, S["unused"][kind] = pool[: len(in_pack)], pool[len(in_pack):]
+            it = iter(chosen)
+            S["pack"] = [next(it) if D.CARDS[c]["kind"] == kind else c for c in S["pack"]]
+        rng.shuffle(S["pack"])
+        return S
+
+    def outcome(self, state):
+        if not state["over"]:
+            return None
+        S = state
+        scores = R.scores(S)
+        detail = {
+            "wealth": [
+                {"cash": S["seats"][s]["cash"], "wares": R.total_wares(S, s), "notes": S["seats"][s]["notes"],
+                 "total": scores[s]}
+                for s in range(S["players"])
+            ]
+        }
+        return ranked_outcome(scores, detail=detail)
+
+    # --- text -------------------------------------------------------------------------------
+
+    def parse(self, state, seat, text):
+        return T.parse(self, state, seat, text)
+
+    def command(self, state, seat, action):
+        return T.command(state, seat, action)
+
+    def render(self, state, seat):
+        return T.render(self, state, seat)
+
+    # --- bots ---------------------------------------------------------------------------------
+
+    def default_action(self, state, seat):
+        return bots.default_action(self, state, seat)
+
+    def bot(self, state, seat, rng):
+        return bots.bot(self, state, seat, rng)
+
+    def describe(self, state, seat):
+        return describe_actions(self.actions(state, seat))
+
+
+ENGINE = Fugger()

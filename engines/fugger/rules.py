@@ -1,0 +1,1033 @@
+"""The rules of Fugger, Welser, Medici as pure functions over a JSON state.
+
+The game runs as a stack of tasks (``state["agenda"]``, top = last item). ``run``
+pops and performs tasks until one of them needs a player's answer; that answer
+is described by ``state["pending"]`` (never holding a sealed price: sealed prices
+arrive all together in one ``apply`` and are resolved at once).
+
+Money changes only through ``pay``; every change is booked under a named reason
+in ``state["ledger"]`` so that cash == START_CASH + sum of the seat's ledger.
+Wares enter play only from offers (``flow.bought``) and leave through demands,
+forced sales and losses (``flow.sold`` / ``flow.lost``).
+"""
+
+from __future__ import annotations
+
+import json
+
+from engines.base import event
+from engines.rng import Rng
+
+from . import board as B
+from . import data as D
+
+VARIANTS = ("trading",)
+MONEY_REASONS = (
+    "demand", "offer", "forced_sale", "note_sale", "travel", "toll", "wages", "taxes", "interest",
+    "fine", "bribe", "black_sheep", "lottery", "player_sale",
+)
+PLACES = ("home", "1", "2", "3")
+
+
+# --- small helpers ---------------------------------------------------------------
+
+
+def empty_wares() -> dict:
+    return {w: 0 for w in D.WARES}
+
+
+def n_wares(wares: dict) -> int:
+    return sum(wares.values())
+
+
+def pname(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def sname(space: str) -> str:
+    return D.SPACES[space]["name"]
+
+
+def card(cid: str) -> dict:
+    return D.CARDS[cid]
+
+
+def pay(S: dict, seat: int, amount: int, reason: str) -> None:
+    """The one way money changes: + from the bank, - to the bank (or to a pot)."""
+    assert reason in MONEY_REASONS, reason
+    if amount == 0:
+        return
+    S["seats"][seat]["cash"] += amount
+    led = S["ledger"][seat]
+    led[reason] = led.get(reason, 0) + amount
+
+
+def active_reps(S: dict, seat: int) -> list[int]:
+    return [int(r) for r, v in sorted(S["seats"][seat]["reps"].items()) if v is not None]
+
+
+def rep(S: dict, seat: int, r: int | str) -> dict | None:
+    return S["seats"][seat]["reps"][str(r)]
+
+
+def place_wares(S: dict, seat: int, place: str) -> dict | None:
+    P = S["seats"][seat]
+    if place == "home":
+        return P["lager"] if P["home"] else None
+    r = P["reps"].get(place)
+    return r["wares"] if r else None
+
+
+def place_location(S: dict, seat: int, place: str) -> str | None:
+    P = S["seats"][seat]
+    if place == "home":
+        return P["home"]
+    r = P["reps"].get(place)
+    return r["at"] if r else None
+
+
+def places_at(S: dict, seat: int, space: str) -> list[str]:
+    """The places of ``seat`` whose wares are at ``space``: warehouse first, then reps."""
+    out = []
+    P = S["seats"][seat]
+    if P["home"] == space:
+        out.append("home")
+    out += [str(r) for r in active_reps(S, seat) if rep(S, seat, r)["at"] == space]
+    return out
+
+
+def site_count(S: dict, seat: int, space: str, ware: str) -> int:
+    return sum(place_wares(S, seat, p)[ware] for p in places_at(S, seat, space))
+
+
+def present(S: dict, seat: int, space: str) -> bool:
+    return bool(places_at(S, seat, space))
+
+
+def all_places(S: dict, seat: int) -> list[str]:
+    P = S["seats"][seat]
+    return (["home"] if P["home"] else []) + [str(r) for r in active_reps(S, seat)]
+
+
+def total_wares(S: dict, seat: int) -> dict:
+    P = S["seats"][seat]
+    out = dict(P["lager"])
+    for r in active_reps(S, seat):
+        for w, n in P["reps"][str(r)]["wares"].items():
+            out[w] += n
+    return out
+
+
+def liquid_value(S: dict, seat: int) -> int:
+    """What forced sales (wares and debt notes) would raise."""
+    tw = total_wares(S, seat)
+    return sum(D.FORCED_PRICE[w] * n for w, n in tw.items()) + S["seats"][seat]["notes"] * D.NOTE_SALE_VALUE
+
+
+def wealth(S: dict, seat: int) -> int:
+    return S["seats"][seat]["cash"] + liquid_value(S, seat)
+
+
+def flow(S: dict, kind: str, ware: str, n: int) -> None:
+    S["flow"][kind][ware] += n
+
+
+def seat_order(S: dict) -> list[int]:
+    n = S["players"]
+    return [(S["start"] + i) % n for i in range(n)]
+
+
+def deal_cards(S: dict) -> list[dict]:
+    return [e for e in S["table"]]
+
+
+def second_marker(S: dict) -> int:
+    times = sorted(e["time"] for e in S["table"])
+    if len(times) >= 2:
+        return times[1]
+    if times:
+        return times[0]
+    return S["t"]
+
+
+def queue_leave(S: dict, seat: int, space: str) -> None:
+    if not places_at_reps(S, seat, space):
+        q = S["queue"].get(space)
+        if q and seat in q:
+            q.remove(seat)
+            if not q:
+                del S["queue"][space]
+
+
+def places_at_reps(S: dict, seat: int, space: str) -> list[int]:
+    return [r for r in active_reps(S, seat) if rep(S, seat, r)["at"] == space]
+
+
+def queue_arrive(S: dict, seat: int, space: str) -> None:
+    q = S["queue"].setdefault(space, [])
+    if seat not in q:
+        q.append(seat)
+
+
+# --- setup ---------------------------------------------------------------------------
+
+
+def setup(players: int, seed: int, options: dict | None) -> dict:
+    options = dict(options or {})
+    variant = options.get("variant", "trading")
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}; implemented: {', '.join(VARIANTS)}")
+    rng = Rng.from_seed(seed)
+    # who starts: everyone rolls a die, the highest starts (ties roll again)
+    rolls_log = []
+    contenders = list(range(players))
+    while True:
+        rolls = {s: rng.die() for s in contenders}
+        rolls_log.append({str(s): v for s, v in rolls.items()})
+        top = max(rolls.values())
+        contenders = [s for s in contenders if rolls[s] == top]
+        if len(contenders) == 1:
+            break
+    start = contenders[0]
+
+    demands = rng.shuffled([c["id"] for c in D.DEMANDS])
+    offers = rng.shuffled([c["id"] for c in D.OFFERS])
+    markets = rng.shuffled([c["id"] for c in D.MARKETS])
+    n_off = D.TRADING_OFFERS_USED[players]
+    used_d, unused_d = demands[: D.TRADING_DEMANDS_USED], demands[D.TRADING_DEMANDS_USED :]
+    used_o, unused_o = offers[:n_off], offers[n_off:]
+    table = []
+    for cid in used_d[:2]:
+        table.append({"card": cid, "time": D.START_TERMIN_OFFSET + card(cid)["plus"], "drawn": 0})
+    second_n = sorted(e["time"] for e in table)[1]
+    for cid in used_o[:2]:
+        table.append({"card": cid, "time": second_n + card(cid)["plus"], "drawn": 0})
+    pack = used_d[2:] + used_o[2:] + [c["id"] for c in D.CHANCES]
+    rng.shuffle(pack)
+
+    S = {
+        "variant": variant,
+        "players": players,
+        "t": 0,
+        "round": 1,
+        "start": start,
+        "start_rolls": rolls_log,
+        "over": False,
+        "seats": [
+            {
+                "home": None,
+                "cash": D.START_CASH,
+                "lager": dict(D.START_WARES),
+                "reps": {"1": None, "2": None, "3": None},
+                "son_lost": False,
+                "notes": 0,
+            }
+            for _ in range(players)
+        ],
+        "ledger": [{} for _ in range(players)],
+        "flow": {"bought": empty_wares(), "sold": empty_wares(), "lost": empty_wares()},
+        "queue": {},
+        "table": table,
+        "market": markets[0],
+        "market_done": -1,
+        "pack": pack,
+        "unused": {"demand": unused_d, "offer": unused_o, "market": markets[1:]},
+        "out": [],
+        "robbers": [],
+        "black_sheep": None,
+        "blockade": False,
+        "pending": None,
+        "agenda": [{"do": "round_start"}] + [{"do": "homebase", "seat": s} for s in reversed(seat_order_from(start, players))],
+        "rng": rng.state,
+    }
+    run(S, [])
+    return S
+
+
+def seat_order_from(start: int, n: int) -> list[int]:
+    return [(start + i) % n for i in range(n)]
+
+
+# --- the task runner ----------------------------------------------------------------
+
+
+def run(S: dict, ev: list) -> None:
+    while S["pending"] is None and not S["over"]:
+        if not S["agenda"]:
+            S["agenda"].append({"do": "round_start"})
+        task = S["agenda"].pop()
+        TASKS[task["do"]](S, task, ev)
+
+
+def t_homebase(S, task, ev):
+    S["pending"] = {"kind": "home", "seat": task["seat"]}
+
+
+def t_round_start(S, task, ev):
+    t = S["t"]
+    ev.append(event("calendar", f"Round {S['round']}: {B.cal_name(t)}. {pname(S['start'])} starts.", round=S["round"], t=t))
+    if B.is_winter(t):
+        for seat in range(S["players"]):
+            for r in active_reps(S, seat):
+                R = rep(S, seat, r)
+                if B.is_sea(R["at"]):
+                    lose_rep(S, seat, r, ev, f"is lost at sea in winter ({sname(R['at'])})")
+    tasks = [{"do": "trades"}]
+    if B.cal_index(t) == D.PAYDAY_SPACE:
+        tasks += [{"do": "payday_turn", "seat": s} for s in seat_order(S)] + [{"do": "payday_pay"}]
+    tasks += [{"do": "move_turn", "seat": s, "moved": []} for s in seat_order(S)]
+    tasks += [{"do": "round_end"}]
+    S["agenda"].extend(reversed(tasks))
+
+
+def lose_rep(S, seat, r, ev, why):
+    R = rep(S, seat, r)
+    for w, n in R["wares"].items():
+        if n:
+            flow(S, "lost", w, n)
+    at = R["at"]
+    S["seats"][seat]["reps"][str(r)] = None
+    if r == D.SON:
+        S["seats"][seat]["son_lost"] = True
+    queue_leave(S, seat, at)
+    lost = ", ".join(f"{n} {w}" for w, n in R["wares"].items() if n) or "no wares"
+    extra = " The son of the house is never replaced." if r == D.SON else ""
+    ev.append(event("rep_lost", f"{pname(seat)}'s representative {r} {why}, with {lost}.{extra}", seat=seat, rep=r))
+
+
+def t_round_end(S, task, ev):
+    for rb in S["robbers"]:
+        S["out"].append(rb["card"])
+    if S["robbers"]:
+        ev.append(event("robbers_gone", "The robbers and pirates leave the roads and seas."))
+    S["robbers"] = []
+    S["t"] += 1
+    S["round"] += 1
+    S["start"] = (S["start"] + 1) % S["players"]
+    S["agenda"].append({"do": "round_start"})
+
+
+# --- phase 1: trades ----------------------------------------------------------------
+
+
+def card_lines(cid: str) -> list[tuple[str, str, int, int]]:
+    c = card(cid)
+    if c["kind"] == "market":
+        return [("demand", *ln) for ln in c["lines"]] + [("offer", *ln) for ln in c["offer_lines"]]
+    return [(c["kind"], *ln) for ln in c["lines"]]
+
+
+def urgent_ready(S: dict, entry: dict) -> bool:
+    c = card(entry["card"])
+    if not c["urgent"] or entry["time"] <= S["t"] or entry["drawn"] >= S["round"] or entry.get("declined") == S["round"]:
+        return False
+    town = c["town"]
+    wares = {ln[0] for ln in c["lines"]}
+    for seat in range(S["players"]):
+        for r in places_at_reps(S, seat, town):
+            if c["kind"] == "offer" or any(rep(S, seat, r)["wares"][w] for w in wares):
+                return True
+    return False
+
+
+def next_due(S: dict) -> tuple[str, bool] | None:
+    """The next trade of this phase 1: urgent, demands, market, offers."""
+    t = S["t"]
+    table = sorted(S["table"], key=lambda e: (e["time"], e["card"]))
+    for e in table:
+        if urgent_ready(S, e):
+            return e["card"], True
+    for e in table:
+        if e["time"] == t and card(e["card"])["kind"] == "demand":
+            return e["card"], False
+    if S["market"] and B.cal_index(t) == D.MARKET_SPACE and S["market_done"] != S["round"]:
+        return S["market"], False
+    for e in table:
+        if e["time"] == t and card(e["card"])["kind"] == "offer":
+            return e["card"], False
+    return None
+
+
+def t_trades(S, task, ev):
+    due = next_due(S)
+    if due is None:
+        return
+    cid, early = due
+    c = card(cid)
+    what = {"demand": "Demand", "offer": "Offer", "market": "Market"}[c["kind"]]
+    ev.append(event("deal", f"{'Urgent ' if early else ''}{what} {cid} at {sname(c['town'])}.", card=cid, early=early))
+    if c["kind"] == "market":
+        S["market_done"] = S["round"]
+    S["agenda"].append({"do": "trades"})
+    S["agenda"].append({"do": "deal", "card": cid, "step": 0, "early": early, "any": False})
+
+
+def line_seats(S: dict, cid: str, part: str, ware: str) -> list[int]:
+    town = card(cid)["town"]
+    out = []
+    for seat in seat_order(S):
+        if part == "demand":
+            if site_count(S, seat, town, ware) > 0:
+                out.append(seat)
+        elif present(S, seat, town):
+            out.append(seat)
+    return out
+
+
+def t_deal(S, task, ev):
+    cid, step = task["card"], task["step"]
+    lines = card_lines(cid)
+    if step >= len(lines):
+        S["agenda"].append({"do": "deal_done", "card": cid, "early": task["early"], "any": task["any"]})
+        return
+    part, ware, qty, price = lines[step]
+    seats = line_seats(S, cid, part, ware)
+    if not seats:
+        S["agenda"].append(dict(task, step=step + 1))
+        return
+    S["pending"] = {
+        "kind": "deal", "card": cid, "step": step, "part": part, "ware": ware, "qty": qty, "price": price,
+        "seats": seats, "early": task["early"], "any": task["any"],
+    }
+
+
+def sell_limit(S: dict, pend: dict, seat: int) -> int:
+    if pend["part"] == "demand":
+        return min(pend["qty"], site_count(S, seat, card(pend["card"])["town"], pend["ware"]))
+    return pend["qty"]
+
+
+def queue_order(S: dict, town: str, seats: list[int], rng: Rng, ev: list) -> list[int]:
+    homes = [s for s in seats if S["seats"][s]["home"] == town]
+    if len(homes) > 1:
+        while True:
+            rolls = {s: rng.die() for s in homes}
+            if len(set(rolls.values())) == len(homes):
+                break
+        homes.sort(key=lambda s: -rolls[s])
+        ev.append(event("queue_dice", f"Shared home base {sname(town)}: dice " + ", ".join(
+            f"{pname(s)} {rolls[s]}" for s in homes) + ".", rolls={str(s): rolls[s] for s in homes}))
+    q = [s for s in S["queue"].get(town, []) if s in seats and s not in homes]
+    rest = [s for s in seats if s not in homes and s not in q]
+    order = homes + q + rest
+    sheep = S["black_sheep"]
+    if sheep is not None and sheep in order:
+        order.remove(sheep)
+        order.append(sheep)
+    return order
+
+
+def resolve_demand(S: dict, town: str, ware: str, qty: int, maxp: int, prices: dict[int, list[int]], order: list[int]):
+    """Who sells which unit at what price: cheapest first, ties by the queue."""
+    rank = {s: i for i, s in enumerate(order)}
+    entries = [(p, rank[s], s) for s in order for p in prices.get(s, []) if p <= maxp]
+    entries.sort(key=lambda e: (e[0], e[1]))
+    return [(s, p) for p, _, s in entries[:qty]]
+
+
+def resolve_offer(qty: int, minp: int, prices: dict[int, list[int]], order: list[int], capacity: dict[int, int]):
+    """Who buys which unit at what price: highest first, ties by the queue. A
+    buyer who cannot pay (cash plus forced sales) keeps what he could pay for;
+    the rest is sold again without his bids, and he is fined."""
+    rank = {s: i for i, s in enumerate(order)}
+    pool = [(p, rank[s], s) for s in order for p in prices.get(s, []) if p >= minp]
+    pool.sort(key=lambda e: (-e[0], e[1]))
+    sold: list[tuple[int, int]] = []
+    spent = {s: 0 for s in order}
+    failed: list[int] = []
+    for p, _, s in pool:
+        if len(sold) >= qty:
+            break
+        if s in failed:
+            continue
+        if spent[s] + p > capacity[s]:
+            failed.append(s)
+            continue
+        spent[s] += p
+        sold.append((s, p))
+    return sold, failed
+
+
+def take_from_site(S: dict, seat: int, town: str, ware: str) -> str:
+    for p in places_at(S, seat, town):
+        wares = place_wares(S, seat, p)
+        if wares[ware] > 0:
+            wares[ware] -= 1
+            return p
+    raise AssertionError("no ware to take")
+
+
+def give_at_site(S: dict, seat: int, town: str, ware: str) -> str:
+    p = places_at(S, seat, town)[0]
+    place_wares(S, seat, p)[ware] += 1
+    return p
+
+
+def resolve_deal(S: dict, moves: dict[int, dict], ev: list) -> None:
+    pend = S["pending"]
+    S["pending"] = None
+    cid, part, ware, qty, price = pend["card"], pend["part"], pend["ware"], pend["qty"], pend["price"]
+    town = card(cid)["town"]
+    prices = {s: list(moves[s]["prices"]) for s in pend["seats"]}
+    rng = Rng(S["rng"])
+    order = queue_order(S, town, pend["seats"], rng, ev)
+    S["rng"] = rng.state
+    anyone = pend["any"] or any(prices[s] for s in pend["seats"])
+    written = "; ".join(f"{pname(s)}: {', '.join(map(str, prices[s])) or '-'}" for s in order)
+    word = "maximum" if part == "demand" else "minimum"
+    ev.append(event(
+        "prices", f"{cid} {part} of {qty} {ware} ({word} {price}) at {sname(town)}; queue "
+        + ", ".join(pname(s) for s in order) + f". Written: {written}.",
+        card=cid, part=part, ware=ware, prices={str(s): prices[s] for s in order}, queue=order,
+    ))
+    nxt = {"do": "deal", "card": cid, "step": pend["step"] + 1, "early": pend["early"], "any": anyone}
+    if part == "demand":
+        sold = resolve_demand(S, town, ware, qty, price, prices, order)
+        for s, p in sold:
+            take_from_site(S, s, town, ware)
+            flow(S, "sold", ware, 1)
+            pay(S, s, p, "demand")
+        text = "; ".join(f"{pname(s)} sells 1 {ware} for {p}" for s, p in sold) or "nothing is sold"
+        ev.append(event("sold", f"{cid}: {text}.", card=cid, sales=[[s, p] for s, p in sold]))
+        S["agenda"].append(nxt)
+        return
+    capacity = {s: S["seats"][s]["cash"] + liquid_value(S, s) for s in order}
+    sold, failed = resolve_offer(qty, price, prices, order, capacity)
+    cost: dict[int, int] = {}
+    for s, p in sold:
+        give_at_site(S, s, town, ware)
+        flow(S, "bought", ware, 1)
+        cost[s] = cost.get(s, 0) + p
+    text = "; ".join(f"{pname(s)} buys 1 {ware} for {p}" for s, p in sold) or "nothing is bought"
+    ev.append(event("bought", f"{cid}: {text}.", card=cid, sales=[[s, p] for s, p in sold]))
+    S["agenda"].append(nxt)
+    tasks = []
+    for s in order:
+        if s in cost:
+            tasks.append({"do": "collect", "seat": s, "amount": cost[s], "reason": "offer"})
+    for s in failed:
+        ev.append(event("nonpayer", f"{pname(s)} cannot pay for all his bids: the sale goes on without them, "
+                        f"and he is fined {D.NONPAYER_FINE}.", seat=s))
+        tasks.append({"do": "collect", "seat": s, "amount": D.NONPAYER_FINE, "reason": "fine"})
+    S["agenda"].extend(reversed(tasks))
+
+
+def t_deal_done(S, task, ev):
+    cid = task["card"]
+    c = card(cid)
+    if c["kind"] == "market":
+        ev.append(event("market_stays", f"The market at {sname(c['town'])} stays for next May.", card=cid))
+        return
+    if task["early"] and not task["any"]:
+        for e in S["table"]:
+            if e["card"] == cid:
+                e["declined"] = S["round"]
+        return
+    S["table"] = [e for e in S["table"] if e["card"] != cid]
+    S["out"].append(cid)
+    S["agenda"].append({"do": "check_end"})
+    S["agenda"].append({"do": "refill"})
+
+
+def t_refill(S, task, ev):
+    target = task.get("target", D.DEAL_CARDS_ON_TABLE)
+    if len(S["table"]) >= target or not S["pack"]:
+        return
+    cid = S["pack"].pop(0)
+    c = card(cid)
+    if c["kind"] == "chance":
+        ev.append(event("chance", f"Chance card drawn: {c['name']}.", card=cid))
+        S["agenda"].append(dict(task))
+        S["agenda"].append({"do": "chance", "card": cid})
+        return
+    if c["kind"] == "offer" and S["blockade"] and c["town"] in card(S["blockade"])["towns"]:
+        ev.append(event("blockade", f"The blockade: the offer {cid} at {sname(c['town'])} is cancelled.", card=cid))
+        S["out"] += [cid, S["blockade"]]
+        S["blockade"] = False
+        S["agenda"].append(dict(task))
+        return
+    time = second_marker(S) + c["plus"]
+    S["table"].append({"card": cid, "time": time, "drawn": S["round"]})
+    kind = "Demand" if c["kind"] == "demand" else "Offer"
+    ev.append(event("new_deal", f"New {kind.lower()} {cid} at {sname(c['town'])} in {B.cal_name(time)}: "
+                    + describe_lines(cid) + ".", card=cid, time=time))
+    S["agenda"].append(dict(task))
+
+
+def describe_lines(cid: str) -> str:
+    c = card(cid)
+    parts = []
+    for part, ware, qty, price in card_lines(cid):
+        word = "max" if part == "demand" else "min"
+        verb = "wants" if part == "demand" else "sells"
+        parts.append(f"{verb} {qty} {ware} ({word} {price})")
+    return ("urgent, " if c.get("urgent") else "") + ", ".join(parts)
+
+
+def t_check_end(S, task, ev):
+    if S["pack"]:
+        return
+    if any(card(e["card"])["kind"] == "demand" for e in S["table"]):
+        return
+    S["over"] = True
+    S["agenda"] = []
+    S["pending"] = None
+    scores = [wealth(S, s) for s in range(S["players"])]
+    ev.append(event("game_over", "The pack is used up and the last demand is traded: the game is over. "
+                    + "; ".join(f"{pname(s)} {scores[s]}" for s in range(S["players"])) + ".",
+                    scores=scores))
+
+
+# --- chance cards ----------------------------------------------------------------
+
+
+def t_chance(S, task, ev):
+    cid = task["card"]
+    c = card(cid)
+    eff = c["effect"]
+    if eff == "robbers":
+        S["robbers"].append({"card": cid, "attacked": []})
+        ev.append(event("robbers", f"{c['name']}: every representative in or passing through "
+                        + ", ".join(c["areas"]) + " this round is attacked once.", card=cid))
+    elif eff == "black_sheep":
+        S["pending"] = {"kind": "sheep", "seat": S["start"], "stake": 0, "passes": 0, "card": cid}
+    elif eff == "boom":
+        S["out"].append(cid)
+        if len(S["table"]) >= D.DEAL_CARDS_ON_TABLE + 1:
+            ev.append(event("boom", "Boom economy: five deal cards are already out; the card is not used."))
+        else:
+            ev.append(event("boom", "Boom economy: a fifth deal card is drawn; the next one traded is not replaced."))
+            S["agenda"].append({"do": "refill", "target": len(S["table"]) + 1})
+    elif eff == "lottery":
+        S["pending"] = {"kind": "lottery", "seat": S["start"], "numbers": {}, "passes": 0, "card": cid}
+    elif eff == "blockade":
+        hit = sorted((e for e in S["table"] if card(e["card"])["kind"] == "offer" and card(e["card"])["town"] in c["towns"]),
+                     key=lambda e: (e["time"], e["card"]))
+        if hit:
+            gone = hit[0]["card"]
+            S["table"] = [e for e in S["table"] if e["card"] != gone]
+            S["out"] += [gone, cid]
+            ev.append(event("blockade", f"Blockade of the Mediterranean: the offer {gone} at "
+                            f"{sname(card(gone)['town'])} is cancelled.", card=gone))
+        else:
+            S["blockade"] = cid
+            ev.append(event("blockade", "Blockade of the Mediterranean: the next offer in Venedig or Süditalien "
+                            "will be cancelled."))
+
+
+def sheep_cost(passes: int) -> int:
+    return D.SHEEP_FIRST_STAKE * (2 ** passes)
+
+
+def lottery_next(S: dict, pend: dict, ev: list) -> None:
+    n = S["players"]
+    if len(pend["numbers"]) >= 6 or pend["passes"] >= n:
+        rng = Rng(S["rng"])
+        roll = rng.die()
+        S["rng"] = rng.state
+        winner = pend["numbers"].get(str(roll))
+        S["out"].append(pend["card"])
+        S["pending"] = None
+        if winner is None:
+            ev.append(event("lottery", f"Lottery: the die shows {roll}; nobody holds that number.", roll=roll))
+        else:
+            S["seats"][winner]["notes"] += 1
+            ev.append(event("lottery", f"Lottery: the die shows {roll}; {pname(winner)} wins a debt note.",
+                            roll=roll, winner=winner))
+        return
+    pend["seat"] = (pend["seat"] + 1) % n
+
+
+# --- payday -------------------------------------------------------------------------
+
+
+def max_active(S: dict, seat: int) -> int:
+    return 2 if S["seats"][seat]["son_lost"] else 3
+
+
+def can_hire(S: dict, seat: int) -> bool:
+    P = S["seats"][seat]
+    free = [r for r in (2, 3) if P["reps"][str(r)] is None]
+    return bool(free) and len(active_reps(S, seat)) < max_active(S, seat)
+
+
+def employees(S: dict, seat: int) -> list[int]:
+    return [r for r in active_reps(S, seat) if r != D.SON]
+
+
+def t_payday_turn(S, task, ev):
+    S["pending"] = {"kind": "payday", "seat": task["seat"], "fired": False}
+
+
+def t_payday_pay(S, task, ev):
+    ev.append(event("payday", "Payday: interest, wages and taxes."))
+    tasks = []
+    for seat in seat_order(S):
+        P = S["seats"][seat]
+        if P["notes"]:
+            pay(S, seat, P["notes"] * D.NOTE_INTEREST, "interest")
+            ev.append(event("interest", f"{pname(seat)} receives {P['notes'] * D.NOTE_INTEREST} interest.", seat=seat))
+        wages = D.WAGES_BY_EMPLOYEES[len(employees(S, seat))]
+        if wages:
+            tasks.append({"do": "collect", "seat": seat, "amount": wages, "reason": "wages"})
+        tasks.append({"do": "collect", "seat": seat, "amount": D.TAXES[P["home"]], "reason": "taxes"})
+    S["agenda"].extend(reversed(tasks))
+
+
+# --- paying what is owed ---------------------------------------------------------------
+
+
+def t_collect(S, task, ev):
+    seat, amount, reason = task["seat"], task["amount"], task["reason"]
+    P = S["seats"][seat]
+    if P["cash"] >= amount:
+        pay(S, seat, -amount, reason)
+        ev.append(event("paid", f"{pname(seat)} pays {amount} ({reason}).", seat=seat, amount=amount, reason=reason))
+        return
+    if P["cash"] + liquid_value(S, seat) >= amount:
+        S["agenda"].append(dict(task))
+        S["pending"] = {"kind": "raise", "seat": seat, "amount": amount, "reason": reason}
+        ev.append(event("short", f"{pname(seat)} must pay {amount} ({reason}) but has {P['cash']}: forced sales.",
+                        seat=seat))
+        return
+    # even selling everything is not enough: all is sold, all cash paid, the rest is let go
+    for p in all_places(S, seat):
+        wares = place_wares(S, seat, p)
+        for w in D.WARES:
+            while wares[w]:
+                forced_sale(S, seat, p, w, 1)
+    while P["notes"]:
+        P["notes"] -= 1
+        pay(S, seat, D.NOTE_SALE_VALUE, "note_sale")
+    paid = P["cash"]
+    pay(S, seat, -paid, reason)
+    ev.append(event("bankrupt", f"{pname(seat)} sells everything and pays {paid} of {amount} ({reason}); "
+                    "the rest is lost to the bank.", seat=seat, amount=paid, reason=reason))
+
+
+def forced_sale(S: dict, seat: int, place: str, ware: str, count: int) -> int:
+    wares = place_wares(S, seat, place)
+    assert wares[ware] >= count
+    wares[ware] -= count
+    flow(S, "sold", ware, count)
+    amount = D.FORCED_PRICE[ware] * count
+    pay(S, seat, amount, "forced_sale")
+    return amount
+
+
+# --- phase 2: movement ------------------------------------------------------------------
+
+
+def t_move_turn(S, task, ev):
+    S["pending"] = {"kind": "move", "seat": task["seat"], "moved": list(task["moved"])}
+
+
+def plan_cost(S: dict, seat: int, r: int, path: list[str]) -> int:
+    R = rep(S, seat, r)
+    laden = n_wares(R["wares"]) > 0
+    return B.move_cost(laden, len(path)) + sum(a for _, a in B.path_tolls(R["at"], path, laden))
+
+
+def robber_cards_for(S: dict, spaces: list[str]) -> list[dict]:
+    regions = {B.region(sp) for sp in spaces}
+    return [rb for rb in S["robbers"] if regions & set(card(rb["card"])["areas"])]
+
+
+def do_move(S: dict, seat: int, r: int, path: list[str], ev: list) -> None:
+    pend = S["pending"]
+    R = rep(S, seat, r)
+    start = R["at"]
+    laden = n_wares(R["wares"]) > 0
+    broke = False
+    roll = None
+    if laden:
+        rng = Rng(S["rng"])
+        roll = sum(rng.dice(2))
+        S["rng"] = rng.state
+        broke = roll <= D.ACCIDENT_MAX_ROLL[len(path)]
+    actual = path[:1] if broke else list(path)
+    cost = B.move_cost(laden, len(actual))
+    tolls = B.path_tolls(start, actual, laden)
+    pay(S, seat, -cost, "travel")
+    pay(S, seat, -sum(a for _, a in tolls), "toll")
+    R["at"] = actual[-1]
+    queue_leave(S, seat, start)
+    queue_arrive(S, seat, R["at"])
+    route = " - ".join(sname(sp) for sp in [start, *actual])
+    paid = cost + sum(a for _, a in tolls)
+    dice = f" Dice {roll}." if roll is not None else ""
+    text = f"{pname(seat)} moves representative {r}: {route} (pays {paid}).{dice}"
+    tasks = []
+    if broke:
+        what = "storm at sea" if B.is_sea(actual[-1]) else "broken axle"
+        text += f" A {what}: the representative gets only one space, to {sname(actual[-1])}."
+        excess = n_wares(R["wares"]) - D.ACCIDENT_KEEP
+        if not B.is_town(actual[-1]) and excess > 0:
+            text += f" He keeps only {D.ACCIDENT_KEEP} wares."
+            tasks.append({"do": "lose", "seat": seat, "rep": r, "count": excess, "why": what})
+    ev.append(event("move", text, seat=seat, rep=r, path=actual, cost=paid, dice=roll, accident=broke))
+    pend["moved"].append(r)
+    for rb in robber_cards_for(S, [start, *actual]):
+        key = f"{seat}:{r}"
+        if key not in rb["attacked"]:
+            rb["attacked"].append(key)
+            tasks.append({"do": "attack", "seat": seat, "rep": r, "card": rb["card"]})
+    if tasks:
+        S["pending"] = None
+        S["agenda"].append({"do": "move_turn", "seat": seat, "moved": pend["moved"]})
+        S["agenda"].extend(reversed(tasks))
+
+
+def t_lose(S, task, ev):
+    seat, r, count = task["seat"], task["rep"], task["count"]
+    R = rep(S, seat, r)
+    if R is None:
+        return
+    count = min(count, n_wares(R["wares"]))
+    if count <= 0:
+        return
+    kinds = [w for w in D.WARES if R["wares"][w]]
+    if len(kinds) == 1 or count == n_wares(R["wares"]):
+        lost = []
+        for w in kinds:
+            k = min(count - len(lost), R["wares"][w])
+            lost += [w] * k
+        drop_wares(S, seat, r, lost, task["why"], ev)
+        return
+    S["pending"] = {"kind": "lose", "seat": seat, "rep": r, "count": count, "why": task["why"]}
+
+
+def drop_wares(S, seat, r, lost, why, ev):
+    R = rep(S, seat, r)
+    for w in lost:
+        R["wares"][w] -= 1
+        flow(S, "lost", w, 1)
+    ev.append(event("wares_lost", f"{pname(seat)}'s representative {r} loses {', '.join(lost)} ({why}).",
+                    seat=seat, rep=r, wares=lost))
+
+
+def t_attack(S, task, ev):
+    seat, r = task["seat"], task["rep"]
+    R = rep(S, seat, r)
+    if R is None or n_wares(R["wares"]) == 0:
+        return
+    name = card(task["card"])["name"]
+    if S["seats"][seat]["cash"] >= D.BRIBE_PER_POINT:
+        S["pending"] = {"kind": "bribe", "seat": seat, "rep": r, "card": task["card"]}
+        ev.append(event("attack", f"{name}: {pname(seat)}'s representative {r} is attacked.", seat=seat, rep=r))
+        return
+    robbery(S, seat, r, 0, task["card"], ev)
+
+
+def robbery(S, seat, r, points, cid, ev):
+    rng = Rng(S["rng"])
+    dice = rng.dice(2)
+    S["rng"] = rng.state
+    total = sum(dice) + points
+    stolen = next(k for top, k in D.ROBBER_TABLE if total <= top)
+    ev.append(event("robbery", f"{pname(seat)}'s representative {r}: dice {dice[0]}+{dice[1]}"
+                    + (f" + {points} bought" if points else "") + f" = {total}: "
+                    + (f"{stolen} ware(s) stolen." if stolen else "nothing stolen."),
+                    seat=seat, rep=r, dice=dice, points=points, stolen=stolen))
+    if stolen:
+        S["agenda"].append({"do": "lose", "seat": seat, "rep": r, "count": stolen, "why": "robbed"})
+
+
+def t_sweep(S, task, ev):
+    """At the end of a player's movement, robbers attack his laden representatives standing in their areas."""
+    seat = task["seat"]
+    for r in active_reps(S, seat):
+        R = rep(S, seat, r)
+        for rb in robber_cards_for(S, [R["at"]]):
+            key = f"{seat}:{r}"
+            if key in rb["attacked"]:
+                continue
+            rb["attacked"].append(key)
+            if n_wares(R["wares"]) == 0:
+                continue
+            S["agenda"].append(dict(task))
+            S["agenda"].append({"do": "attack", "seat": seat, "rep": r, "card": rb["card"]})
+            return
+
+
+TASKS = {
+    "homebase": t_homebase,
+    "round_start": t_round_start,
+    "round_end": t_round_end,
+    "trades": t_trades,
+    "deal": t_deal,
+    "deal_done": t_deal_done,
+    "refill": t_refill,
+    "check_end": t_check_end,
+    "chance": t_chance,
+    "payday_turn": t_payday_turn,
+    "payday_pay": t_payday_pay,
+    "collect": t_collect,
+    "move_turn": t_move_turn,
+    "lose": t_lose,
+    "attack": t_attack,
+    "sweep": t_sweep,
+}
+
+
+# --- applying answers -----------------------------------------------------------------------
+
+
+def apply(S0: dict, moves: dict[int, dict]) -> dict:
+    S = json.loads(json.dumps(S0))
+    ev: list = []
+    pend = S["pending"]
+    if pend["kind"] == "deal":
+        resolve_deal(S, moves, ev)
+    else:
+        seat = pend["seat"]
+        act(S, seat, moves[seat], ev)
+    run(S, ev)
+    return {"state": S, "events": ev}
+
+
+def act(S: dict, seat: int, a: dict, ev: list) -> None:
+    pend = S["pending"]
+    kind = pend["kind"]
+    typ = a["type"]
+    P = S["seats"][seat]
+    if kind == "home":
+        town = a["town"]
+        P["home"] = town
+        for r in D.START_REPS:
+            P["reps"][str(r)] = {"at": town, "wares": empty_wares()}
+        ev.append(event("home", f"{pname(seat)} chooses {sname(town)} as home base.", seat=seat, town=town))
+        S["pending"] = None
+        return
+    if typ == "transfer":
+        src, dst = place_wares(S, seat, a["from"]), place_wares(S, seat, a["to"])
+        src[a["ware"]] -= a["count"]
+        dst[a["ware"]] += a["count"]
+        ev.append(event("transfer", f"{pname(seat)} moves {a['count']} {a['ware']} from {place_label(a['from'])} "
+                        f"to {place_label(a['to'])}.", seat=seat))
+        return
+    if typ == "sellforced":
+        amount = forced_sale(S, seat, a["from"], a["ware"], a["count"])
+        ev.append(event("forced_sale", f"{pname(seat)} sells {a['count']} {a['ware']} from {place_label(a['from'])} "
+                        f"at the forced price for {amount}.", seat=seat, amount=amount))
+        after_raise(S, seat)
+        return
+    if typ == "sellnote":
+        P["notes"] -= a["count"]
+        pay(S, seat, a["count"] * D.NOTE_SALE_VALUE, "note_sale")
+        ev.append(event("note_sale", f"{pname(seat)} sells {a['count']} debt note(s) for "
+                        f"{a['count'] * D.NOTE_SALE_VALUE}.", seat=seat))
+        after_raise(S, seat)
+        return
+    if kind == "move" and typ == "trade":
+        S["pending"] = {"kind": "trade", "seat": seat, "moved": pend["moved"]}
+        return
+    if kind == "trade" and typ == "back":
+        S["pending"] = {"kind": "move", "seat": seat, "moved": pend["moved"]}
+        return
+    if kind in ("move", "trade"):
+        if typ == "move":
+            do_move(S, seat, a["rep"], a["path"], ev)
+        elif typ == "offer":
+            buyer = a["player"] - 1
+            S["pending"] = {"kind": "accept", "seat": buyer, "offer": dict(a, seller=seat)}
+            S["agenda"].append({"do": "move_turn", "seat": seat, "moved": pend["moved"]})
+            ev.append(event("sale_offer", f"{pname(seat)} offers {pname(buyer)} {a['count']} {a['ware']} "
+                            f"({place_label(a['from'])} to {place_label(a['to'])}) for {a['price']}.", seat=seat))
+        elif typ == "done":
+            S["pending"] = None
+            S["agenda"].append({"do": "sweep", "seat": seat})
+        return
+    if kind == "accept":
+        o = pend["offer"]
+        seller = o["seller"]
+        S["pending"] = None
+        if typ == "accept":
+            place_wares(S, seller, o["from"])[o["ware"]] -= o["count"]
+            place_wares(S, seat, o["to"])[o["ware"]] += o["count"]
+            pay(S, seat, -o["price"], "player_sale")
+            pay(S, seller, o["price"], "player_sale")
+            ev.append(event("sale", f"{pname(seat)} buys {o['count']} {o['ware']} from {pname(seller)} for {o['price']}.",
+                            seat=seat))
+        else:
+            ev.append(event("sale_declined", f"{pname(seat)} declines the offer of {pname(seller)}.", seat=seat))
+        return
+    if kind == "payday":
+        if typ == "hire":
+            r = next(x for x in (2, 3) if P["reps"][str(x)] is None)
+            P["reps"][str(r)] = {"at": P["home"], "wares": empty_wares()}
+            ev.append(event("hire", f"{pname(seat)} hires representative {r} at {sname(P['home'])}.", seat=seat))
+        elif typ == "fire":
+            r = a["rep"]
+            R = rep(S, seat, r)
+            for w, n in R["wares"].items():
+                if n:
+                    flow(S, "lost", w, n)
+            P["reps"][str(r)] = None
+            queue_leave(S, seat, R["at"])
+            pend["fired"] = True
+            lost = ", ".join(f"{n} {w}" for w, n in R["wares"].items() if n)
+            ev.append(event("fire", f"{pname(seat)} fires representative {r}" + (f" (his {lost} are lost)" if lost else "")
+                            + ".", seat=seat))
+        elif typ == "done":
+            S["pending"] = None
+        return
+    if kind == "lose":
+        S["pending"] = None
+        drop_wares(S, seat, pend["rep"], a["wares"], pend["why"], ev)
+        return
+    if kind == "bribe":
+        S["pending"] = None
+        pts = a["points"]
+        pay(S, seat, -pts * D.BRIBE_PER_POINT, "bribe")
+        robbery(S, seat, pend["rep"], pts, pend["card"], ev)
+        return
+    if kind == "sheep":
+        if typ == "keep":
+            pay(S, seat, pend["stake"], "black_sheep")
+            S["black_sheep"] = seat
+            S["out"].append(pend["card"])
+            S["pending"] = None
+            ev.append(event("black_sheep", f"{pname(seat)} keeps the black sheep" + (
+                f" and the {pend['stake']} florins on it" if pend["stake"] else "") + ": last in every queue.",
+                seat=seat))
+        else:
+            cost = sheep_cost(pend["passes"])
+            pay(S, seat, -cost, "black_sheep")
+            pend["stake"] += cost
+            pend["passes"] += 1
+            pend["seat"] = a["player"] - 1
+            ev.append(event("black_sheep", f"{pname(seat)} passes the black sheep to {pname(pend['seat'])} "
+                            f"with {cost} florins (stake now {pend['stake']}).", seat=seat))
+        return
+    if kind == "lottery":
+        nums = sorted(a["numbers"])
+        if nums:
+            pay(S, seat, -len(nums) * D.LOTTERY_PRICE, "lottery")
+            for x in nums:
+                pend["numbers"][str(x)] = seat
+            pend["passes"] = 0
+            ev.append(event("lottery_buy", f"{pname(seat)} buys lottery number(s) {', '.join(map(str, nums))}.", seat=seat))
+        else:
+            pend["passes"] += 1
+            ev.append(event("lottery_pass", f"{pname(seat)} buys no lottery number.", seat=seat))
+        lottery_next(S, pend, ev)
+        return
+    raise AssertionError(f"unhandled {kind}/{typ}")
+
+
+def after_raise(S: dict, seat: int) -> None:
+    pend = S["pending"]
+    if pend and pend["kind"] == "raise" and S["seats"][seat]["cash"] >= pend["amount"]:
+        S["pending"] = None
+
+
+def place_label(place: str) -> str:
+    return "the warehouse" if place == "home" else f"representative {place}"
+
+
+# --- the end -------------------------------------------------------------------------------
+
+
+def scores(S: dict) -> list[int]:
+    return [wealth(S, s) for s in range(S["players"])]

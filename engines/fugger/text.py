@@ -1,0 +1,336 @@
+"""Email commands (parse / command) and the plain-text situation (render)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from engines.base import ParseError, describe_actions
+
+from . import board as B
+from . import data as D
+from . import rules as R
+
+KIND_NAMES = {
+    "home": "choose home base",
+    "move": "move",
+    "raise": "forced sales",
+    "accept": "answer an offer",
+    "payday": "payday",
+    "lose": "choose lost wares",
+    "bribe": "bribe robbers",
+    "sheep": "black sheep",
+    "lottery": "lottery",
+    "trade": "offer a sale",
+}
+
+
+def fold(text: str) -> str:
+    t = text.lower()
+    for a, b in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")):
+        t = t.replace(a, b)
+    t = unicodedata.normalize("NFKD", t)
+    return "".join(ch for ch in t if not unicodedata.combining(ch))
+
+
+def _plain(name: str) -> str:
+    t = name.lower()
+    for a, b in (("ä", "a"), ("ö", "o"), ("ü", "u"), ("ß", "ss")):
+        t = t.replace(a, b)
+    return t
+
+
+SPACE_ALIASES: dict[str, str] = {}
+for _id, _sp in D.SPACES.items():
+    SPACE_ALIASES[_id] = _id
+    SPACE_ALIASES[fold(_sp["name"]).replace(" ", "")] = _id
+    SPACE_ALIASES[_plain(_sp["name"]).replace(" ", "")] = _id
+for _alias, _id in {
+    "cologne": "koeln", "koln": "koeln", "nuremberg": "nuernberg", "nurnberg": "nuernberg", "florence": "florenz",
+    "firenze": "florenz", "venice": "venedig", "venezia": "venedig", "vienna": "wien", "prague": "prag",
+    "genoa": "genua", "genova": "genua", "milan": "mailand", "milano": "mailand", "marseilles": "marseille",
+    "antwerp": "antwerpen", "bruges": "bruegge", "brugge": "bruegge", "rome": "rom", "roma": "rom",
+    "spain": "spanien", "portugal": "spanien", "spanien/portugal": "spanien", "east": "osten",
+    "southitaly": "sueditalien", "suditalien": "sueditalien", "strasbourg": "strassburg", "strasburg": "strassburg",
+    "geneva": "genf", "lubeck": "luebeck", "lübeck": "luebeck", "wurzburg": "wuerzburg", "basle": "basel",
+    "brenner": "brenner", "gotthard": "gotthard", "carinthia": "kaernten", "karnten": "kaernten",
+    "westphalia": "westfalen", "lorraine": "lothringen", "blackforest": "schwarzwald",
+}.items():
+    SPACE_ALIASES[_alias] = _id
+
+WARE_ALIASES = {
+    "metal": "metal", "metals": "metal", "metall": "metal", "bar": "metal", "bars": "metal",
+    "spice": "spice", "spices": "spice", "gewuerz": "spice", "gewuerze": "spice", "gewurz": "spice", "sack": "spice",
+    "sacks": "spice",
+    "cloth": "cloth", "cloths": "cloth", "tuch": "cloth", "stoff": "cloth", "bale": "cloth", "bales": "cloth",
+}
+PLACE_ALIASES = {"home": "home", "warehouse": "home", "lager": "home", "w": "home", "1": "1", "2": "2", "3": "3"}
+
+
+def _err(state, seat, engine, msg, line):
+    return ParseError(f"{msg} {describe_actions(engine.actions(state, seat))}", line)
+
+
+def parse(engine, state, seat, text: str) -> list[dict]:
+    out = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith((">", "#")):
+            continue
+        got = parse_line(engine, state, seat, line)
+        out += got if isinstance(got, list) else [got]
+    if not out:
+        raise _err(state, seat, engine, "No command found.", text)
+    return out
+
+
+def _int(tok: str, what: str) -> int:
+    if not re.fullmatch(r"\d+", tok):
+        raise ValueError(f"{what} must be a number, not {tok!r}.")
+    return int(tok)
+
+
+def _ware(tok: str) -> str:
+    if tok not in WARE_ALIASES:
+        raise ValueError(f"Unknown ware {tok!r}: metal, spice or cloth.")
+    return WARE_ALIASES[tok]
+
+
+def _place(tok: str) -> str:
+    if tok not in PLACE_ALIASES:
+        raise ValueError(f"Unknown place {tok!r}: home (the warehouse) or a representative 1, 2, 3.")
+    return PLACE_ALIASES[tok]
+
+
+def _space(tok: str) -> str:
+    if tok not in SPACE_ALIASES:
+        raise ValueError(f"Unknown place on the map {tok!r}.")
+    return SPACE_ALIASES[tok]
+
+
+def parse_line(engine, state, seat, line: str) -> dict:
+    toks = [t for t in re.split(r"[\s,;:]+", fold(line)) if t]
+    try:
+        return _parse_tokens(state, seat, toks)
+    except ValueError as e:
+        raise _err(state, seat, engine, str(e), line) from None
+    except (IndexError, StopIteration):
+        raise _err(state, seat, engine, f"Could not read {line!r}.", line) from None
+
+
+def _prices(toks: list[str]) -> list[int]:
+    if toks in ([], ["none"], ["nothing"], ["-"]):
+        return []
+    return [_int(t, "A price") for t in toks]
+
+
+def _parse_tokens(state, seat, toks: list[str]) -> dict:
+    pend = state["pending"] if not state["over"] else None
+    kind = pend["kind"] if pend else None
+    head, rest = toks[0], toks[1:]
+    if head in ("home", "homebase", "base") and rest:
+        return {"type": "home", "town": _space("".join(rest))}
+    if head == "move":
+        return {"type": "move", "rep": _int(rest[0], "The representative"), "path": [_space(t) for t in rest[1:]]}
+    if head == "transfer":
+        # transfer <n> <ware> from <place> to <place>
+        n = _int(rest[0], "The number of wares")
+        ware = _ware(rest[1])
+        i = rest.index("from")
+        j = rest.index("to")
+        return {"type": "transfer", "count": n, "ware": ware, "from": _place(rest[i + 1]), "to": _place(rest[j + 1])}
+    if head in ("sellforced", "forced", "forcedsale") or (head == "sell" and rest and rest[0] == "forced"):
+        if head == "sell":
+            rest = rest[1:]
+        ware = _ware(rest[0])
+        n = _int(rest[1], "The number of wares") if len(rest) > 1 and rest[1] != "from" else 1
+        if "from" in rest:
+            place = _place(rest[rest.index("from") + 1])
+        else:
+            place = next((p for p in R.all_places(state, seat) if R.place_wares(state, seat, p)[ware] >= n), "home")
+        return {"type": "sellforced", "ware": ware, "count": n, "from": place}
+    if head in ("sellnote", "sellnotes"):
+        return {"type": "sellnote", "count": _int(rest[0], "The number of notes") if rest else 1}
+    if head == "offer":
+        if rest and rest[0] == "trade":
+            rest = rest[1:]
+        n = _int(rest[0], "The number of wares")
+        ware = _ware(rest[1])
+        src = _place(rest[rest.index("from") + 1])
+        k = rest.index("to")
+        after = rest[k + 1:]
+        if after[0] in ("player", "p"):
+            after = after[1:]
+        player = _int(after[0], "The player")
+        dst = _place(after[after.index("at") + 1]) if "at" in after else "home"
+        price = _int(after[after.index("for") + 1], "The price")
+        if kind == "move":
+            return [{"type": "trade"}, {"type": "offer", "count": n, "ware": ware, "from": src, "player": player,
+                                        "to": dst, "price": price}]
+        return {"type": "offer", "count": n, "ware": ware, "from": src, "player": player, "to": dst, "price": price}
+    if head in ("trade", "sale") and not rest:
+        return {"type": "trade"}
+    if head in ("back", "cancel") and not rest:
+        return {"type": "back"}
+    if head in ("done", "end", "finish", "ready") and not rest:
+        return {"type": "done"}
+    if head == "sell" and kind == "deal" or head == "sell":
+        ware = _ware(rest[0]) if rest and rest[0] in WARE_ALIASES else (pend or {}).get("ware", "metal")
+        return {"type": "sell", "ware": ware, "prices": _prices(rest[1:] if rest and rest[0] in WARE_ALIASES else rest)}
+    if head == "bid":
+        ware = _ware(rest[0]) if rest and rest[0] in WARE_ALIASES else (pend or {}).get("ware", "metal")
+        return {"type": "bid", "ware": ware, "prices": _prices(rest[1:] if rest and rest[0] in WARE_ALIASES else rest)}
+    if head == "hire" and not rest:
+        return {"type": "hire"}
+    if head == "fire":
+        return {"type": "fire", "rep": _int(rest[0], "The representative")}
+    if head in ("accept", "yes") and not rest:
+        return {"type": "accept"}
+    if head in ("decline", "no", "refuse") and not rest:
+        return {"type": "decline"}
+    if head == "lose":
+        return {"type": "lose", "wares": [_ware(t) for t in rest]}
+    if head == "bribe":
+        return {"type": "bribe", "points": _int(rest[0], "The number of points") if rest else 0}
+    if head == "keep" and not rest:
+        return {"type": "keep"}
+    if head == "buy":
+        return {"type": "lottery", "numbers": [] if rest in ([], ["none"]) else [_int(t, "A number") for t in rest]}
+    if head == "pass":
+        if kind == "sheep" and rest:
+            tail = [t for t in rest if t not in ("to", "player", "p")]
+            return {"type": "pass_on", "player": _int(tail[0], "The player")}
+        if not rest:
+            if kind == "deal":
+                return {"type": "sell" if pend["part"] == "demand" else "bid", "ware": pend["ware"], "prices": []}
+            if kind == "lottery":
+                return {"type": "lottery", "numbers": []}
+            if kind == "bribe":
+                return {"type": "bribe", "points": 0}
+            if kind in ("move", "payday"):
+                return {"type": "done"}
+            if kind == "sheep":
+                return {"type": "keep"}
+            if kind == "accept":
+                return {"type": "decline"}
+    raise ValueError(f"Unknown command {' '.join(toks)!r}.")
+
+
+def command(state, seat, a: dict) -> str:
+    t = a["type"]
+    if t == "home":
+        return f"home {a['town']}"
+    if t == "move":
+        return f"move {a['rep']} " + " ".join(a["path"])
+    if t == "transfer":
+        return f"transfer {a['count']} {a['ware']} from {a['from']} to {a['to']}"
+    if t == "sellforced":
+        return f"sellforced {a['ware']} {a['count']} from {a['from']}"
+    if t == "sellnote":
+        return f"sellnote {a['count']}"
+    if t == "offer":
+        return f"offer {a['count']} {a['ware']} from {a['from']} to player {a['player']} at {a['to']} for {a['price']}"
+    if t in ("sell", "bid"):
+        return f"{t} {a['ware']} " + (" ".join(map(str, a["prices"])) if a["prices"] else "none")
+    if t == "fire":
+        return f"fire {a['rep']}"
+    if t == "lose":
+        return "lose " + " ".join(a["wares"])
+    if t == "bribe":
+        return f"bribe {a['points']}"
+    if t == "pass_on":
+        return f"pass {a['player']}"
+    if t == "lottery":
+        return "buy " + (" ".join(map(str, a["numbers"])) if a["numbers"] else "none")
+    return t  # done, hire, accept, decline, keep
+
+
+# --- prompts and the situation ------------------------------------------------------------
+
+
+def prompt(S: dict, pend: dict) -> str:
+    k = pend["kind"]
+    if k == "home":
+        return "Choose your home base: Augsburg, Florenz or Nürnberg (e.g. `home augsburg`)."
+    if k == "move":
+        return "Move your representatives (up to 3 spaces each), transfer wares, make forced sales, then send `done`."
+    if k == "raise":
+        return f"You owe {pend['amount']} ({pend['reason']}) and have {S['seats'][pend['seat']]['cash']}: make forced sales."
+    if k == "accept":
+        o = pend["offer"]
+        return (f"{R.pname(o['seller'])} offers you {o['count']} {o['ware']} for {o['price']} "
+                f"(to your {R.place_label(o['to'])}): `accept` or `decline`.")
+    if k == "payday":
+        return "Payday: `hire`, `fire <rep>`, then `done`; wages and taxes follow."
+    if k == "lose":
+        return f"Representative {pend['rep']} loses {pend['count']} ware(s) ({pend['why']}): choose which (`lose cloth`)."
+    if k == "bribe":
+        return "Robbers! Buy extra points on the dice at 100 each (`bribe 2`, or `bribe 0`)."
+    if k == "sheep":
+        return (f"The black sheep: keep it with the {pend['stake']} florins on it (`keep`), or pass it on adding "
+                f"{R.sheep_cost(pend['passes'])} (`pass <player>`).")
+    if k == "trade":
+        return "Offer wares to a player on the same space (`offer 1 metal from 2 to player 3 at 1 for 1500`) or `back`."
+    if k == "lottery":
+        free = [x for x in range(1, 7) if str(x) not in pend["numbers"]]
+        return f"Lottery: buy numbers at 100 each ({', '.join(map(str, free))} free), e.g. `buy 3`, or `buy none`."
+    return k
+
+
+def _wares(w: dict) -> str:
+    return ", ".join(f"{n} {ware}" for ware, n in w.items() if n) or "no wares"
+
+
+def render(engine, S: dict, seat: int | None) -> str:
+    out = []
+    out.append(f"Fugger, Welser, Medici ({S['variant']} game) - round {S['round']}, {B.cal_name(S['t'])}")
+    if S["over"]:
+        sc = R.scores(S)
+        out.append("The game is over. Wealth (cash + wares at forced-sale prices + notes): "
+                   + "; ".join(f"{R.pname(s)} {sc[s]}" for s in range(S["players"])))
+    else:
+        out.append(f"Starting player: {R.pname(S['start'])}.")
+    out.append("")
+    out.append("Deals on the table:")
+    for e in sorted(S["table"], key=lambda e: (e["time"], e["card"])):
+        c = D.CARDS[e["card"]]
+        town = c["town"]
+        q = S["queue"].get(town, [])
+        qtxt = ", ".join(R.pname(s) for s in q) or "nobody"
+        out.append(f"  {e['card']} {c['kind']} at {R.sname(town)}, {B.cal_name(e['time'])}: "
+                   f"{R.describe_lines(e['card'])}. Queue: {qtxt}.")
+    if S["market"]:
+        c = D.CARDS[S["market"]]
+        out.append(f"  {S['market']} market at {R.sname(c['town'])}, every Anfang Mai: {R.describe_lines(S['market'])}.")
+    kinds = {}
+    for cid in S["pack"]:
+        kinds[D.CARDS[cid]["kind"]] = kinds.get(D.CARDS[cid]["kind"], 0) + 1
+    out.append(f"Game pack: {len(S['pack'])} cards (" + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + ").")
+    for rb in S["robbers"]:
+        c = D.CARDS[rb["card"]]
+        out.append(f"Robbers this round: {c['name']} ({', '.join(c['areas'])}).")
+    if S["black_sheep"] is not None:
+        out.append(f"Black sheep: {R.pname(S['black_sheep'])} (last in every queue).")
+    if S["blockade"]:
+        out.append("Blockade: the next offer in Venedig or Süditalien will be cancelled.")
+    out.append("")
+    for s in range(S["players"]):
+        P = S["seats"][s]
+        me = " (you)" if s == seat else ""
+        home = R.sname(P["home"]) if P["home"] else "no home base yet"
+        out.append(f"{R.pname(s)}{me}: {P['cash']} florins, home {home}, warehouse: {_wares(P['lager'])}"
+                   + (f", {P['notes']} debt note(s)" if P["notes"] else "") + (", son lost" if P["son_lost"] else ""))
+        for r in (1, 2, 3):
+            Rp = P["reps"][str(r)]
+            if Rp:
+                out.append(f"    rep {r}{' (son)' if r == D.SON else ''} at {R.sname(Rp['at'])}: {_wares(Rp['wares'])}")
+    if not S["over"]:
+        out.append("")
+        for d in engine.decisions(S):
+            who = "You" if d["seat"] == seat else R.pname(d["seat"])
+            out.append(f"{who}: {d['prompt']}")
+        if seat is not None:
+            specs = engine.actions(S, seat)
+            if specs:
+                out.append(describe_actions(specs))
+    return "\n".join(out)
