@@ -21,14 +21,31 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class Worker:
-    def __init__(self, proc: subprocess.Popen, log: list[str], mail_dir: Path):
-        self.proc, self.log, self.mail_dir = proc, log, mail_dir
+    def __init__(self, proc: subprocess.Popen, log: list[str], mail_dir: Path, queue: str):
+        self.proc, self.log, self.mail_dir, self.queue = proc, log, mail_dir, queue
 
     def output(self) -> str:
         return "".join(self.log)
 
     def mails(self) -> list[str]:
         return [p.read_text() for p in sorted(self.mail_dir.glob("*.log"))]
+
+    def idle(self) -> bool:
+        """No task waiting on the broker and none running in the worker."""
+        import redis
+        from django.conf import settings
+
+        if redis.Redis.from_url(settings.REDIS_URL).llen(self.queue):
+            return False
+        out = self.output()
+        done = sum(out.count(word) for word in ("] succeeded in ", "] raised unexpected", "] retry: ", "] raised "))
+        return out.count("] received") <= done
+
+    def wait_idle(self, timeout: float = 20.0) -> None:
+        try:
+            wait_for(self.idle, timeout=timeout, interval=0.05, what="the worker to go idle")
+        except AssertionError:
+            pass  # a task waiting on a long retry: go on
 
 
 def wait_for(predicate, timeout: float = 30.0, interval: float = 0.1, what: str = "the worker"):
@@ -71,7 +88,7 @@ def start_worker(db_name: str, mail_dir: Path, extra_env: dict | None = None, qu
     wait_for(lambda: "ready." in "".join(log) or proc.poll() is not None, timeout=60, what="worker start")
     if proc.poll() is not None:
         raise RuntimeError("the Celery worker did not start:\n" + "".join(log))
-    return Worker(proc, log, mail_dir)
+    return Worker(proc, log, mail_dir, queue)
 
 
 def stop_worker(worker: Worker) -> None:
@@ -82,9 +99,10 @@ def stop_worker(worker: Worker) -> None:
         worker.proc.kill()
 
 
-@pytest.fixture(scope="session")
-def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
-    """One real worker for the session, on the test database."""
+@pytest.fixture(scope="module")
+def _celery_worker_module(django_db_setup, django_db_blocker, tmp_path_factory):
+    # One worker per test module, stopped before other tests run: a worker
+    # left running would touch tables while pytest-django truncates them.
     from django.db import connection
 
     with django_db_blocker.unblock():
@@ -94,3 +112,11 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
     stop_worker(worker)
     if "Traceback" in worker.output():
         print(worker.output())
+
+
+@pytest.fixture
+def celery_worker_process(_celery_worker_module):
+    """A real worker on the test database; after the test it is left to
+    finish its tasks before the tables are emptied for the next one."""
+    yield _celery_worker_module
+    _celery_worker_module.wait_idle()
