@@ -98,6 +98,8 @@ def _use(s: dict, seat: int, rng) -> dict:
                 score -= 1
             if kind == "tile" and p["tile"] == "baumeister":
                 score -= 2
+            if kind in ("build", "architect") and p["tile"] == "dom" and s["owned"][seat]["kirche"] is None:
+                score = 0.5  # a cathedral without a church does not lift the 25 cap
             score += rng.below(100) / 50
             if score > best_score:
                 best, best_score = {"type": kind, **p}, score

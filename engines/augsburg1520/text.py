@@ -284,9 +284,9 @@ def _player_line(s: dict, t: int, seat: int | None) -> str:
     cap_text = f" (capped at {cap})" if cap else ""
     hand = ""
     if t == seat:
-        hand = f"; {len(s['hands'][t])} cards in hand"
+        hand = f"; {R.notes(len(s['hands'][t]))} in hand"
     elif not s["options"].get("hide_hand_sizes", True):
-        hand = f"; {len(s['hands'][t])} cards in hand"
+        hand = f"; {R.notes(len(s['hands'][t]))} in hand"
     you = " (you)" if t == seat else ""
     return (f"  {R.pname(t)}{you}: {s['money'][t]} florins, {s['prestige'][t]} prestige{cap_text}; {levels}; "
             f"tiles: {', '.join(tiles) or 'none'}{hand}")
@@ -321,8 +321,8 @@ def render(engine, s: dict, seat: int | None) -> str:
                 bids.append(f"{R.pname(t)} passed")
             elif a["bids"][t]:
                 bids.append(f"{R.pname(t)} {a['bids'][t]}")
-        lines.append(f"Bidding for {D.NOBLE_NAMES[R.noble(s)]}: " + (", ".join(bids) or "no offer yet")
-                     + f"; {R.pname(a['turn'])} to act.")
+        turn = f"; {R.pname(a['turn'])} to act" if s["step"] == "bid" else ""
+        lines.append(f"Bidding for {D.NOBLE_NAMES[R.noble(s)]}: " + (", ".join(bids) or "no offer yet") + turn + ".")
     if s["use"] and s["use"]["card"] is not None:
         u = s["use"]
         lines.append(f"{R.pname(u['seat'])} uses privilege card {u['card']}: left {', '.join(u['left']) or 'none'}, "
