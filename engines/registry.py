@@ -7,7 +7,7 @@ import importlib
 from engines.base import Engine
 
 # The engines that ship with pbem. An engine package exports ``ENGINE``.
-INSTALLED: tuple[str, ...] = ("augsburg1520", "citadels", "staufer")
+INSTALLED: tuple[str, ...] = ("augsburg1520", "citadels", "fugger", "staufer")
 
 
 def _load(slug: str) -> Engine:
