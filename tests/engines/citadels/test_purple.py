@@ -142,3 +142,20 @@ def test_keep_cannot_be_destroyed():
     assert "Keep" in err.value.message
     (spec,) = [s for s in ENGINE.actions(state, 3) if s["type"] == "destroy"]
     assert "keep" not in spec["params"]["card"]["enum"]
+
+
+def test_a_destroyed_graveyard_cannot_save_itself():
+    state = position(4, FOUR, cities={0: ["graveyard"]}, gold={0: 3, 3: 6})
+    state, _ = play(state, (0, "gold"), (0, "end"), (1, "gold"), (1, "end"), (2, "gold"), (2, "end"), (3, "gold"))
+    state, _ = play(state, (3, "destroy graveyard of seat 1"))
+    assert state["phase"] == "draft" and state["discard"] == ["graveyard"]
+    assert state["gold"][3] == 6 + 2 - 4
+
+
+def test_graveyard_owner_without_gold_is_not_asked():
+    state = position(4, FOUR, cities={0: ["fortress"], 1: ["graveyard"]}, gold={1: 0, 3: 3})
+    state, _ = play(state, (0, "gold"), (0, "end"), (1, "draw"))
+    state, _ = play(state, (1, f"keep {state['turn']['drawn'][0]}"), (1, "end"), (2, "gold"), (2, "end"), (3, "gold"))
+    assert state["gold"][1] == 0
+    state, _ = play(state, (3, "destroy fortress of seat 1"))
+    assert state["phase"] == "draft" and "fortress" in state["discard"]
