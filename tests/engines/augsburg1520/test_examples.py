@@ -295,3 +295,12 @@ def test_rudiger_phase_2():
     assert len(s["offers"][rudiger]) == 6  # 6 to buy: between 0 and 6 of them
     assert s["step"] == "buy"
     assert [d["seat"] for d in ENGINE.decisions(s)] == [0, 1, 2, 3]
+
+
+def test_olaf_the_burgermeister_may_take_the_architect_or_the_mint_master():
+    s = started(4, seed=43)
+    olaf = 3
+    set_level(s, olaf, "purple", [2, 4])
+    winner(s, olaf, [9])  # 6 prestige, draw, purple
+    tile = next(sp for sp in ENGINE.actions(s, olaf) if sp["type"] == "tile")
+    assert tile["params"]["tile"] == {"enum": ["muenzmeister", "baumeister"]}

@@ -116,3 +116,28 @@ def test_render_tells_the_seat_what_to_do():
     other = ENGINE.render(s, 1)
     assert "joker-1" not in other and "Waiting for P1." in other
     assert "Your hand" not in ENGINE.render(s, None)
+
+
+def test_every_kind_of_action_reads_back_from_its_command():
+    s = started(3, seed=8)
+    actions = [
+        {"type": "buy", "cards": ["maria-3", "joker-7"]}, {"type": "buy", "cards": []},
+        {"type": "bid", "count": 2}, {"type": "pass"},
+        {"type": "reveal", "cards": ["philippe-3", "joker-1"]}, {"type": "choose", "card": 10},
+        {"type": "gold"}, {"type": "prestige"}, {"type": "draw"}, {"type": "cash"}, {"type": "forgo"},
+        {"type": "done"}, {"type": "climb", "category": "orange", "source": "supply"},
+        {"type": "climb", "category": "yellow", "source": "P3"}, {"type": "tile", "tile": "adelsbrief"},
+        {"type": "tile", "tile": "baumeister"}, {"type": "build", "tile": "dom"},
+        {"type": "architect", "tile": "kirche"}, {"type": "discard", "card": "leo-4"},
+        {"type": "give", "card": "joker-2"},
+    ]
+    for action in actions:
+        assert parse(s, 0, ENGINE.command(s, 0, action)) == [action], action
+    set_hand(s, 0, ["philippe-2"])
+    s, _ = act(s, 0, {"type": "bid", "count": 1})
+    for action in ({"type": "hold"}, {"type": "raise", "count": 3}):
+        assert parse(s, 1, ENGINE.command(s, 1, action)) == [action]
+    s["step"] = "compensate"
+    for kind in ("money", "prestige"):
+        action = {"type": "compensate", "kind": kind}
+        assert parse(s, 1, ENGINE.command(s, 1, action)) == [action]
