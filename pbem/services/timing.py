@@ -268,6 +268,13 @@ _DONE = {
     "resign_bot": "{who} resigned; a bot plays the seat for the rest of the game.",
     "resign_end": "{who} resigned, and the game ends here.",
 }
+_DONE_TO_YOU = {
+    "default": "The game made its default choice for you.",
+    "bot": "A bot answered this decision for you; the next one is yours again.",
+    "bot_takeover": "A bot plays your seat for the rest of the game.",
+    "forfeit_bot": "You forfeit the game; a bot plays your seat from now on.",
+    "forfeit_end": "You forfeit the game, and it ends here.",
+}
 
 
 def _others(game: Game, seat: Seat):
@@ -299,7 +306,7 @@ def timeout_note(*, game: Game, pending: PendingAction, done: str) -> None:
         game=game,
         seat=seat.index,
         subject=_subject(game, "your time ran out"),
-        body_text=f"You did not answer '{pending.kind}' by {when}. " + _DONE[done].format(who="you").replace("you's", "your"),
+        body_text=f"You did not answer '{pending.kind}' by {when}. " + _DONE_TO_YOU[done],
     )
 
 
