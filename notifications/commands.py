@@ -407,9 +407,14 @@ def _vacation(ctx: Context, days: int) -> str:
     vacation_take = _service("vacation_take")
     if vacation_take is None:
         raise InvalidRequest("Vacations by mail are not available yet; take one on the site.")
-    result = vacation_take(user=ctx.user, days=days)
-    extra = f" {result}" if isinstance(result, str) else ""
-    return f"Your deadlines are paused for {days} day(s).{extra}"
+    taken = vacation_take(user=ctx.user, days=days)
+    if not isinstance(taken, dict):
+        return f"Your vacation of {days} day(s) is taken."
+    until = outbox.deadline_text(taken.get("ends_at"), ctx.user).replace("Deadline: ", "")
+    return (
+        f"Your vacation of {days} day(s) is taken, until {until}; {taken.get('decisions_moved', 0)} deadline(s) moved. "
+        f"{taken.get('remaining_days', '?')} of your {taken.get('allowance_days', '?')} vacation days are left this year."
+    )
 
 
 def _move(ctx: Context, line: str, index: int) -> str:

@@ -1,0 +1,86 @@
+"""Joining by mail (with and without an account), resigning and vacations."""
+
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from notifications.models import Invitation, Notification, ReplyAddress
+from pbem import services
+from pbem.models import Game, Seat
+from tests.notifications import mails
+from tests.notifications.conftest import address_of, deliver, reply_to
+
+
+def api(user):
+    c = APIClient()
+    c.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    return c
+
+
+def test_an_invited_address_without_account_joins_by_replying(alice):
+    game = services.game_create(creator=alice, engine="sealedbid", players=2, seed=4)
+    r = api(alice).post(f"/api/games/{game.pk}/invitations/", {"email": "Dora@Example.org"}, format="json")
+    assert r.status_code == 201, r.content
+    invite = Notification.objects.get(kind="invitation")
+    assert invite.to_email == "dora@example.org" and f"join {game.invite_code}" in invite.body_text
+    assert invite.headers["Reply-To"].endswith("@pbem.localhost")
+    assert not get_user_model().objects.filter(email__iexact="dora@example.org").exists()
+
+    # someone else answering the invitation is refused
+    row = deliver(mails.plain("eve@example.org", invite.headers["Reply-To"], f"join {game.invite_code}"))
+    assert row.status == "refused" and not get_user_model().objects.filter(email="eve@example.org").exists()
+
+    row = deliver(mails.gmail("Dora <dora@example.org>", invite.headers["Reply-To"], f"join {game.invite_code}", invite.body_text, in_reply_to=invite.message_id))
+    assert row.status == "processed", reply_to(row).body_text
+    dora = get_user_model().objects.get(email="dora@example.org")
+    assert not dora.has_usable_password()
+    assert Seat.objects.get(game=game, index=1).player == dora
+    assert Invitation.objects.get().accepted_by == dora
+    answer = reply_to(row)
+    assert "You have seat 2" in answer.body_text and address_of(dora, game, 1) in answer.body_text
+
+    # once started, dora gets her your-move mail and plays by replying
+    services.game_start(game_id=game.pk, user=alice)
+    note = Notification.objects.filter(recipient=dora, kind="your_move").get()
+    row = deliver(mails.phone("dora@example.org", note.headers["Reply-To"], "bid 2", note.body_text, in_reply_to=note.message_id))
+    assert row.status == "processed", reply_to(row).body_text
+
+
+def test_invitations_api_refusals(alice, bob):
+    game = services.game_create(creator=alice, engine="sealedbid", players=2, seed=4)
+    assert api(bob).post(f"/api/games/{game.pk}/invitations/", {"email": "x@example.org"}, format="json").status_code == 403
+    assert api(alice).post(f"/api/games/{game.pk}/invitations/", {"email": "not an address"}, format="json").status_code == 400
+    assert api(alice).post("/api/games/999999/invitations/", {"email": "x@example.org"}, format="json").status_code == 404
+
+
+def test_join_by_code_from_an_account(game, alice, make_user):
+    carol = make_user("carol")
+    other = services.game_create(creator=alice, engine="sealedbid", players=3, seed=4)
+    general = ReplyAddress.objects.create(user=carol)
+    row = deliver(mails.plain("carol@example.org", general.address, f"join {other.invite_code}\ngames"))
+    assert row.status == "processed", reply_to(row).body_text
+    assert Seat.objects.filter(game=other, player=carol).exists()
+    assert f"#{other.pk} sealedbid, seat 2: forming" in reply_to(row).body_text
+    row = deliver(mails.plain("carol@example.org", general.address, "join nosuchcode"))
+    assert "No game has the invitation code 'nosuchcode'" in reply_to(row).body_text
+    row = deliver(mails.plain("carol@example.org", general.address, "bid 3"))
+    assert "reply to a mail of the game" in reply_to(row).body_text
+
+
+def test_resign_by_mail(game, alice):
+    row = deliver(mails.plain("alice@example.org", address_of(alice, game, 0), "resign"))
+    assert row.status == "processed", reply_to(row).body_text
+    assert Seat.objects.get(game=game, index=0).status == Seat.Status.RESIGNED
+    row = deliver(mails.plain("alice@example.org", address_of(alice, game, 0), "resign"))
+    assert row.status == "refused"
+
+
+def test_vacation_by_mail(game, alice):
+    row = deliver(mails.plain("alice@example.org", address_of(alice, game, 0), "vacation 5"))
+    text = reply_to(row).body_text
+    assert row.status == "processed", text
+    assert "Your vacation of 5 day(s) is taken" in text
+    row = deliver(mails.plain("alice@example.org", address_of(alice, game, 0), "vacation 500"))
+    assert row.status == "refused" and "vacation" in reply_to(row).body_text.lower()
+    row = deliver(mails.plain("alice@example.org", address_of(alice, game, 0), "vacation soon"))
+    assert "e.g. `vacation 5`" in reply_to(row).body_text
