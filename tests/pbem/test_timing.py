@@ -404,3 +404,21 @@ def test_api_time_controls_vacation_and_profile(clock_at, api, alice, bob):
     assert api(bob).get("/api/players/nobody/").status_code == 404
     r = api(bob).post("/api/games/999999/resign/")
     assert r.status_code == 404
+
+
+def test_a_sealed_decision_opened_during_a_vacation_waits_for_its_end_for_every_seat(clock_at, alice, bob):
+    services.vacation_take(user=alice, days=3)
+    game = new_game([alice, bob], {"hours": 24})
+    rows = open_rows(game)
+    assert {r.deadline for r in rows} == {T0 + timedelta(days=4)}
+    assert {r.vacation_seconds for r in rows} == {3 * 86400}
+
+
+def test_seat_forfeit_refuses_clearly(clock_at, alice, bob):
+    game = new_game([alice, bob], {"hours": 24, "on_leave": "bot"})
+    with pytest.raises(errors.Conflict, match="has no seat 5"):
+        services.seat_forfeit(game_id=game.pk, seat=4)
+    assert services.seat_forfeit(game_id=game.pk, seat=1) == "bot"
+    with pytest.raises(errors.Conflict, match="already left"):
+        services.seat_forfeit(game_id=game.pk, seat=1)
+    assert selectors.reliability_of(user=bob)["forfeits"] == 1
