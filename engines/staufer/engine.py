@@ -16,7 +16,7 @@ from engines.base import (
 )
 
 from . import bots, rules, text
-from .rules import current_seat, held, has_priv
+from .rules import current_seat, held
 
 
 class StauferEngine:

@@ -66,7 +66,6 @@ def test_render_shows_board_tracks_courts_chests_and_own_objectives():
     for word in ("Nijmegen K", "offices 1:6N free", "Resource spaces", "Turn order", "Resource track",
                  "Placement track", "P1: 0 VP, court 4E+1N", "brown x1", "Your objectives", "Waiting for P1"):
         assert word in page, word
-    o = s["objectives"][1]
     assert "Your objectives" not in ENGINE.render(s, None)
     assert "Your objectives" in ENGINE.render(s, 1)
 
