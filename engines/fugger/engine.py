@@ -15,7 +15,6 @@ from engines.base import (
     spec,
     subset,
 )
-from engines.rng import Rng
 
 from . import board as B
 from . import bots

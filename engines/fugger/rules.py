@@ -137,10 +137,6 @@ def seat_order(S: dict) -> list[int]:
     return [(S["start"] + i) % n for i in range(n)]
 
 
-def deal_cards(S: dict) -> list[dict]:
-    return [e for e in S["table"]]
-
-
 def second_marker(S: dict) -> int:
     times = sorted(e["time"] for e in S["table"])
     if len(times) >= 2:

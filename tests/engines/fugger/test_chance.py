@@ -6,8 +6,9 @@ from engines.base import IllegalAction
 from engines.fugger import ENGINE
 from engines.fugger import data as D
 from engines.fugger import rules as R
+from engines.rng import Rng
 
-from .helpers import clear_wares, give, move_turn, put_rep, rng_giving, start_deal, started
+from .helpers import clear_wares, move_turn, put_rep, rng_giving, start_deal, started
 
 
 def _act(S, seat, a):
@@ -213,5 +214,3 @@ def test_blockade_cancels_the_next_offer_in_venedig_or_sueditalien():
     R.run(S, [])
     assert "a04" in S["out"] and S["blockade"] is False and len(S["table"]) == 4
 
-
-from engines.rng import Rng  # noqa: E402

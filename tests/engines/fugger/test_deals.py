@@ -237,3 +237,24 @@ def test_forced_sales_at_will_before_moving():
     S = _act(S, 0, {"type": "move", "rep": 2, "path": ["augsburg"]})["state"]
     specs = {sp["type"]: sp for sp in ENGINE.actions(S, 0)}
     assert "2" not in specs.get("sellforced", {"params": {"from": {"enum": []}}})["params"]["from"]["enum"]
+
+
+def test_urgent_trade_comes_first_in_phase_one():
+    S = started(2)
+    clear_wares(S)
+    S["table"] = [{"card": "n09", "time": 9, "drawn": 0}, {"card": "a05", "time": 1, "drawn": 0}]
+    for c in ("n09", "a05"):
+        for p in (S["pack"], S["unused"]["demand"], S["unused"]["offer"]):
+            if c in p:
+                p.remove(c)
+    town = D.CARDS["n09"]["town"]  # urgent metal demand
+    put_rep(S, 1, 2, town, metal=2)
+    put_rep(S, 0, 2, D.CARDS["a05"]["town"])
+    S["pack"].sort(key=lambda c: D.CARDS[c]["kind"] == "chance")  # the replacement is a deal card
+    S["t"], S["round"] = 1, 2
+    S["pending"], S["agenda"] = None, [{"do": "round_start"}]
+    R.run(S, [])
+    assert S["pending"]["kind"] == "deal" and S["pending"]["card"] == "n09" and S["pending"]["early"]
+    S = ENGINE.apply(S, {1: {"type": "sell", "ware": "metal", "prices": [1700]}})["state"]
+    # then the offer due now
+    assert S["pending"]["card"] == "a05" and not S["pending"]["early"]
