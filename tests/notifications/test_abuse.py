@@ -215,3 +215,18 @@ def test_the_same_mail_ten_times_changes_the_game_once(game, alice):
         deliver(raw)
     assert InboundMessage.objects.count() == 2
     assert Move.objects.filter(game=game, status="accepted").count() == 1
+
+
+def test_an_unexpected_failure_is_answered_without_a_traceback_and_changes_nothing(game, alice, monkeypatch):
+    from tests.support.sealedbid import ENGINE
+
+    def broken(state, seat, text):
+        raise RuntimeError("secret internals: deck order [3, 1, 4]")
+
+    monkeypatch.setattr(ENGINE, "parse", broken)
+    before = snapshot(game)
+    row = deliver(mails.plain("alice@example.org", address_of(alice, game, 0), "bid 1"))
+    text = answer_of(row).body_text
+    assert row.status == "refused" and row.outcome == "failed"
+    assert "went wrong on our side" in text and "deck order" not in text and "RuntimeError" not in text
+    assert snapshot(game) == before
