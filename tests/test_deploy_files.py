@@ -16,7 +16,7 @@ def test_docker_compose_file_is_accepted():
     run = subprocess.run([tool, "-f", str(ROOT / "docker-compose.yml"), "config", "-q"], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     services = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
-    assert {"web", "worker", "beat", "postgres", "redis", "mailcatcher"} <= set(services)
+    assert {"web", "worker", "beat", "postgres", "redis", "mailcatcher", "smtp-inbound"} <= set(services)
     assert services["beat"]["deploy"]["replicas"] == 1
 
 
