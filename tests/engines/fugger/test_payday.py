@@ -90,3 +90,42 @@ def test_payday_hiring_after_the_son_is_lost():
     S = _act(S, 0, {"type": "done"})["state"]
     S = _act(S, 1, {"type": "done"})["state"]
     assert cash - S["seats"][0]["cash"] == 500 + 300
+
+
+def test_debt_notes_sell_for_300_and_count_in_wealth():
+    S = started(2)
+    clear_wares(S)
+    S["seats"][0]["notes"] = 2
+    assert R.wealth(S, 0) == S["seats"][0]["cash"] + 600
+    S["pending"] = {"kind": "move", "seat": 0, "moved": []}
+    cash = S["seats"][0]["cash"]
+    S = _act(S, 0, {"type": "sellnote", "count": 1})["state"]
+    assert S["seats"][0]["cash"] - cash == 300 and S["seats"][0]["notes"] == 1
+    assert ENGINE.parse(S, 0, "sellnote 1") == [{"type": "sellnote", "count": 1}]
+
+
+def test_a_debt_nobody_can_cover_takes_everything():
+    S = started(2, homes=["florenz", "augsburg"])
+    clear_wares(S)
+    S["start"] = 0
+    give(S, 0, "2", cloth=1)
+    S["seats"][0]["cash"] = 50
+    S["ledger"][0] = {"travel": -8950}
+    _december(S)
+    S = _act(S, 0, {"type": "done"})["state"]
+    step = _act(S, 1, {"type": "done"})
+    S = step["state"]
+    # wages 100: 50 cash + 500 from the bale can pay -> the player chooses the forced sale
+    assert S["pending"] == {"kind": "raise", "seat": 0, "amount": 100, "reason": "wages"}
+    S = _act(S, 0, {"type": "sellforced", "ware": "cloth", "count": 1, "from": "2"})["state"]
+    # 450 left; taxes 400 paid
+    assert S["seats"][0]["cash"] == 50
+    # a second payday with 50 florins and nothing to sell: all is paid, the rest let go
+    S["t"] += 15 - 1
+    _december(S)
+    S = _act(S, 0, {"type": "done"})["state"]
+    step = _act(S, 1, {"type": "done"})
+    S = step["state"]
+    assert S["seats"][0]["cash"] == 0
+    assert S["ledger"][0]["wages"] == -150 and S["ledger"][0]["taxes"] == -400
+    assert any(e["type"] == "bankrupt" for e in step["events"])
