@@ -130,13 +130,14 @@ if REDIS_URL:
 else:
     # A broker that needs no server: messages are files under var/broker.
     _broker_dir = VAR_DIR / "broker"
-    for _d in (_broker_dir, VAR_DIR / "broker-processed"):
+    for _d in (_broker_dir, VAR_DIR / "broker-processed", VAR_DIR / "broker-control"):
         _d.mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker_dir),
         "data_folder_out": str(_broker_dir),
         "processed_folder": str(VAR_DIR / "broker-processed"),
+        "control_folder": str(VAR_DIR / "broker-control"),
         "store_processed": False,
     }
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)

@@ -1,37 +1,13 @@
 import pytest
-from django.contrib.auth import get_user_model
 
 from notifications import services
 from notifications.models import InboundMessage, Notification, ReplyAddress
-from pbem import services as game_services
 
 
 @pytest.fixture
-def make_user(db):
-    def make(name: str):
-        return get_user_model().objects.create_user(name, f"{name}@example.org", "pw-" + name)
-
-    return make
-
-
-@pytest.fixture
-def alice(make_user):
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(make_user):
-    return make_user("bob")
-
-
-@pytest.fixture
-def game(alice, bob):
+def game(started_game):
     """sealedbid, alice seat 0, bob seat 1, at the first sealed bid."""
-    g = game_services.game_create(creator=alice, engine="sealedbid", players=2, seed=11)
-    game_services.game_join(game_id=g.pk, user=bob)
-    game_services.game_start(game_id=g.pk, user=alice)
-    g.refresh_from_db()
-    return g
+    return started_game
 
 
 def address_of(user, game, seat):
