@@ -335,7 +335,9 @@ def start_turn(state: dict, seat: int, cid: str, rng: Rng, events: list) -> None
         if thief is not None and thief != seat:
             state["gold"][seat] -= amount
             state["gold"][thief] += amount
-        events.append(event("robbed", f"The Thief ({seat_name(thief)}) takes all {amount} gold of {seat_name(seat)}.", "all", amount=amount))
+            events.append(event("robbed", f"The Thief ({seat_name(thief)}) takes all {amount} gold of {seat_name(seat)}.", "all", amount=amount))
+        else:
+            events.append(event("robbed", f"{seat_name(seat)} robbed his own character: no gold moves.", "all", amount=0))
     if cid == "king":
         state["crown"] = seat
         events.append(event("crown", f"{seat_name(seat)} takes the crown.", "all"))

@@ -222,3 +222,10 @@ def test_income_is_collected_all_at_once():
     assert not any(s["type"] == "income" for s in ENGINE.actions(state, 0))
     state, _ = play(state, (0, "end"))
     assert state["gold"][0] == 3  # the Palace built after collecting does not pay
+
+
+def test_a_thief_robbing_his_own_other_character_moves_no_gold():
+    state = position(3, {0: ["thief", "merchant"], 1: ["king", "bishop"], 2: ["architect", "warlord"]}, gold={0: 4})
+    state, _ = play(state, (0, "rob merchant"), (0, "gold"), (0, "end"), (1, "gold"), (1, "end"), (1, "gold"), (1, "end"))
+    assert turn_of(state) == (0, "merchant")
+    assert state["gold"][0] == 4 + 2 + 1
