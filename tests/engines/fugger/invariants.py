@@ -1,5 +1,6 @@
 """The invariants checked after every step of the conformance games."""
 
+from engines.fugger import ENGINE
 from engines.fugger import data as D
 from engines.fugger import rules as R
 
@@ -63,6 +64,8 @@ def invariant(S, prev):
     if pend and pend["kind"] == "deal":
         assert set(pend) == DEAL_PENDING_KEYS, set(pend)
     _no_key(S, "prices")
+    for seat in [None, *range(n)]:
+        _no_key(ENGINE.view(S, seat), "prices")
     # queues hold only companies with a representative there
     for space, q in S["queue"].items():
         assert q and len(q) == len(set(q))
