@@ -323,7 +323,11 @@ def render(engine, S: dict, seat: int | None) -> str:
         for r in (1, 2, 3):
             Rp = P["reps"][str(r)]
             if Rp:
-                out.append(f"    rep {r}{' (son)' if r == D.SON else ''} at {R.sname(Rp['at'])}: {_wares(Rp['wares'])}")
+                q = S["queue"].get(Rp["at"], [])
+                pos = f", queue {q.index(s) + 1} of {len(q)}" if s in q and len(q) > 1 else ""
+                out.append(f"    rep {r}{' (son)' if r == D.SON else ''} at {R.sname(Rp['at'])}: {_wares(Rp['wares'])}{pos}")
+                if s == seat and not S["over"]:
+                    out.append("      next spaces: " + ", ".join(sorted(B.ADJ[Rp["at"]])))
     if not S["over"]:
         out.append("")
         for d in engine.decisions(S):
