@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import json
 
 from engines.base import (
@@ -181,7 +180,7 @@ class StauferEngine:
         return bots.bot(state, seat, rng)
 
     def shuffle_hidden(self, state: dict, seat: int | None, rng) -> dict:
-        s = copy.deepcopy(state)
+        s = json.loads(json.dumps(state))
         rng.shuffle(s["draw"])
         if state["stage"] != "over":
             for kind in ("region", "path", "office"):
@@ -191,6 +190,4 @@ class StauferEngine:
                 for i in others:
                     s["objectives"][i][kind] = pool.pop()
                 s["objective_box"][kind] = sorted(pool)
-        else:
-            pass  # the box stays hidden, but nothing in it is seen by anyone
         return s
