@@ -2,6 +2,7 @@
 
     python -m bench.sweep                      # the full size (a few minutes)
     python -m bench.sweep --games 500 --history 99000   # a quick look
+    python -m bench.sweep --queries-only       # the queries at full size, no timeouts
 
 It builds its own PostgreSQL database (``<name>_bench`` next to the one in
 DATABASE_URL, dropped and made afresh), fills it with ``--games`` real
@@ -47,6 +48,7 @@ def main(argv=None) -> int:
     ap.add_argument("--history", type=int, default=990_000, help="other pending actions (closed, or open and not due)")
     ap.add_argument("--open-share", type=float, default=0.1, help="share of --history still open with a deadline ahead")
     ap.add_argument("--batch", type=int, default=2000)
+    ap.add_argument("--queries-only", action="store_true", help="measure the queries, not the timeouts")
     args = ap.parse_args(argv)
 
     os.environ["DATABASE_URL"] = _database("DATABASE_URL")
@@ -171,6 +173,9 @@ def main(argv=None) -> int:
         print(f"\nquery {name}: {n:,} rows, best of 5 {min(runs) * 1000:.1f} ms")
         print(qs.explain(analyze=True))
 
+    if args.queries_only:
+        connection.close()
+        return 0
     from pbem.models import Move
 
     t = time.perf_counter()
