@@ -127,3 +127,24 @@ def test_a_sweep_after_a_three_day_outage_catches_up_in_the_worker(celery_worker
     assert row.timed_out_at is not None and row.reminded_at is None  # timed out first: no reminder ever goes
     (claim,) = PendingAction.objects.filter(game_id=gid, closed_at__isnull=True)
     assert claim.deadline > timezone.now() + timedelta(hours=23)
+
+
+def test_vacation_moves_deadlines_and_after_it_runs_out_the_worker_times_out(celery_worker_process, make_user):
+    alice, bob, carol = users(make_user, "alice", "bob", "carol")
+    # bob took 1 day off three days ago: his game with alice was due two days ago,
+    # his vacation moved it to one day ago, and the vacation has run out
+    short = game_in_the_past([alice, bob], {"hours": 24}, days_ago=3, bids=[(0, 1)])
+    with time_machine.travel(timezone.now() - timedelta(days=3), tick=False):
+        services.vacation_take(user=bob, days=1)
+    # carol took 5 days off three days ago: her game is due two days from now
+    long = game_in_the_past([alice, carol], {"hours": 24}, days_ago=3, seed=12, bids=[(0, 1)])
+    with time_machine.travel(timezone.now() - timedelta(days=3), tick=False):
+        services.vacation_take(user=carol, days=5)
+    deadlines_sweep.delay()
+    wait_for(lambda: version(short) >= 1, what="the timeout after bob's vacation")
+    deadlines_sweep.delay()
+    wait_for(lambda: not Notification.objects.filter(game_id__in=[short, long], sent_at__isnull=True).exists(), what="the mail")
+    assert Move.objects.get(game_id=short, seat=1).source == "timeout"
+    assert version(long) == 0 and not Move.objects.filter(game_id=long, seat=1).exists()
+    row = PendingAction.objects.get(game_id=long, seat__index=1)
+    assert timezone.now() + timedelta(days=1) < row.deadline < timezone.now() + timedelta(days=3)

@@ -422,3 +422,31 @@ def test_seat_forfeit_refuses_clearly(clock_at, alice, bob):
     with pytest.raises(errors.Conflict, match="already left"):
         services.seat_forfeit(game_id=game.pk, seat=1)
     assert selectors.reliability_of(user=bob)["forfeits"] == 1
+
+
+# --- the real engines ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("slug", ["augsburg1520", "citadels", "fugger", "staufer"])
+def test_a_real_engine_runs_on_timeouts_alone(clock_at, alice, bob, carol, slug):
+    """Nobody ever answers: every decision of a real engine is answered by its
+    default action through the sweep, and the game keeps going."""
+    from engines.registry import ENGINES
+
+    if slug not in ENGINES:  # registered by its helper when ready; this list names those registered now
+        pytest.fail(f"{slug} is not registered in engines.registry")
+    game = services.game_create(creator=alice, engine=slug, players=3, seed=5, time_control={"hours": 24})
+    services.game_join(game_id=game.pk, user=bob)
+    services.game_join(game_id=game.pk, user=carol)
+    services.game_start(game_id=game.pk, user=alice)
+    for _ in range(12):
+        game.refresh_from_db()
+        if game.status != "active":
+            break
+        before = game.version
+        due = min(r.due_at for r in open_rows(game) if r.due_at)
+        clock_at.move_to(due)
+        assert services.deadlines_sweep()["timeouts"] >= 1
+        services.game_advance(game_id=game.pk)
+        assert Game.objects.get(pk=game.pk).version > before
+    assert Move.objects.filter(game=game).exclude(source="timeout").count() == 0  # the default was never refused
