@@ -2,6 +2,9 @@
 
 from collections import Counter
 
+import json
+
+from engines.augsburg1520 import ENGINE
 from engines.augsburg1520 import data as D
 from engines.augsburg1520 import rules as R
 
@@ -55,3 +58,11 @@ def invariant(state: dict, before: dict | None) -> None:
                 if before["owned"][t][tile] is not None:
                     assert state["owned"][t][tile] == before["owned"][t][tile]
     assert 1 <= state["round"] <= state["rounds"] == n + 2
+    # hands and offers are hidden from every other view
+    for seat in [None, *range(n)]:
+        text = json.dumps(ENGINE.view(state, seat))
+        assert state["rng"] not in text
+        for other in range(n):
+            if other != seat:
+                for card in state["hands"][other] + state["offers"][other]:
+                    assert f'"{card}"' not in text, (seat, other, card)
