@@ -69,7 +69,14 @@ class Augsburg1520:
         specs = self.actions(state, seat)
         if not specs:
             raise IllegalAction("Nothing is asked of you now.")
-        check_against_specs(specs, action)
+        try:
+            check_against_specs(specs, action)
+        except IllegalAction:
+            if (isinstance(action, dict) and action.get("type") == "climb" and set(action) == {"type", "category", "source"}
+                    and all(isinstance(action[k], str) for k in ("category", "source"))
+                    and any(sp["type"] == "climb" for sp in specs)):
+                _check(state, seat, action)  # says which climbs are possible and why
+            raise
         _check(state, seat, action)
 
     def apply(self, state: dict, moves: dict[int, dict]) -> dict:
