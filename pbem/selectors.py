@@ -188,7 +188,7 @@ def game_record(*, game: Game) -> dict:
     }
 
 
-def profile_of(*, user) -> "Profile":
+def profile_of(*, user):
     """The player's profile, or the defaults (unsaved) when there is none yet."""
     from pbem.models import Profile
 

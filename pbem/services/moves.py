@@ -18,9 +18,8 @@ from django.utils import timezone
 
 from engines.base import IllegalAction, canonical
 from engines.rng import Rng
-from pbem import clock
 from pbem.errors import Conflict, IllegalMove, InvalidRequest, NotFound, NotYourTurn, StaleVersion
-from pbem.models import Game, Move, PendingAction, SealedMove, Seat
+from pbem.models import Game, Move, PendingAction, SealedMove
 from pbem.selectors import engine_get
 
 log = logging.getLogger(__name__)

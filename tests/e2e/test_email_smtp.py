@@ -9,7 +9,7 @@ import subprocess
 import pytest
 from django.contrib.auth import get_user_model
 
-from notifications.models import InboundMessage, Notification, ReplyAddress
+from notifications.models import InboundMessage, Notification
 from pbem import services
 from pbem.models import Game, Move
 from tests.conftest_worker import wait_for

@@ -1,7 +1,6 @@
 """The conformance checks themselves: a contract-true engine passes, and each
 kind of defect they exist to catch is caught."""
 
-import copy
 
 import pytest
 

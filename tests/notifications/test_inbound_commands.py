@@ -1,9 +1,8 @@
 """Mail in: commands run through the game services, answers say what happened."""
 
-import pytest
 
 from notifications.models import InboundMessage, Notification
-from pbem.models import Game, Move
+from pbem.models import Move
 from tests.notifications import mails
 from tests.notifications.conftest import address_of, deliver, last_mail, reply_to
 

@@ -6,7 +6,7 @@ from rest_framework.test import APIClient
 
 from notifications.models import Invitation, Notification, ReplyAddress
 from pbem import services
-from pbem.models import Game, Seat
+from pbem.models import Seat
 from tests.notifications import mails
 from tests.notifications.conftest import address_of, deliver, reply_to
 

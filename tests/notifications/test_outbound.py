@@ -7,7 +7,7 @@ from django.core import mail as django_mail
 
 from notifications.models import Notification, ReplyAddress
 from notifications.services import notification_send, preference_set
-from pbem.models import Move, Profile
+from pbem.models import Profile
 from pbem.services import game_advance, move_submit
 from tests.notifications.conftest import last_mail
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import copy
 
 from engines.base import (
-    IllegalAction,
     ParseError,
     check_against_specs,
     decision,

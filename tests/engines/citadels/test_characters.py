@@ -5,7 +5,7 @@ import pytest
 from engines.base import IllegalAction
 from engines.citadels import ENGINE
 
-from .helpers import act, play, position, turn_of
+from .helpers import play, position, turn_of
 
 
 def calls(state):

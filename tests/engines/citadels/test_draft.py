@@ -162,6 +162,8 @@ def test_only_offered_characters_may_be_picked():
     missing = [c for c in D.CHAR_IDS if c not in state["draft"]["pile"]][0]
     with pytest.raises(IllegalAction) as err:
         ENGINE.validate(state, 0, {"type": "pick", "character": missing})
+    # the refusal lists only what is offered; it never says where the missing card went
+    assert "is not one of" in err.value.message and "face" not in err.value.message
     with pytest.raises(IllegalAction) as err2:
         ENGINE.validate(state, 1, {"type": "pick", "character": state["draft"]["pile"][0]})
     assert "not your turn" in err2.value.message
