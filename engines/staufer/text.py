@@ -36,6 +36,16 @@ KIND_WORDS = {"envoy": "envoy", "envoys": "envoy", "inviato": "envoy", "gesandte
               "noble": "noble", "nobile": "noble", "adliger": "noble", "n": "noble"}
 
 
+BONUS_TEXT = {
+    "augsburg": "2 chests: 1st chooses, 2nd gets the other",
+    "strasbourg": "2 envoys to the 1st, 1 to the 2nd",
+    "palermo": "3 VP to the 1st, 1 VP to the 2nd",
+    "aachen": "one chest per player drawn, every occupant chooses one in rank order",
+    "nijmegen": "1 envoy to every occupant",
+    "milan": "2 VP to every occupant",
+}
+
+
 def normalise(line: str) -> str:
     line = line.replace("ß", "ss")
     line = unicodedata.normalize("NFKD", line)
@@ -159,7 +169,9 @@ def render(state: dict, seat: int | None) -> str:
     if s["stage"] != "over":
         cond = s["rows"]["B"][rnd].replace("_", " ")
         king_move = s["rows"]["C"][rnd] if rnd < len(s["rows"]["C"]) else None
-        lines.append(f"This round scores {rules.rname(s['rows']['A'][rnd])} and the region with condition '{cond}'"
+        now = rules.rname(rules.condition_region(s, s["rows"]["B"][rnd]))
+        lines.append(f"This round scores {rules.rname(s['rows']['A'][rnd])} and the region with condition '{cond}' "
+                     f"(now {now})"
                      + (f"; then the king travels {king_move}." if king_move else "; then final scoring."))
     lines.append("")
     lines.append("Regions clockwise (K = the king):")
@@ -172,7 +184,7 @@ def render(state: dict, seat: int | None) -> str:
             ch = f" [{' '.join(o['chests'])}]" if o["chests"] else ""
             offices.append(f"{i + 1}:{o['value']}{'N' if o['noble'] else ''} {occ}{ch}")
         pay = " ".join(f"{rules.pname(x)} {_figs(p)}" for x, p in enumerate(s["payment"][r]) if p != [0, 0])
-        lines.append(f"  {rules.rname(r)}{mark} (scores {tile}; bonus {D.REGION_BONUS[r][0]})")
+        lines.append(f"  {rules.rname(r)}{mark} (scores {tile}; bonus: {BONUS_TEXT[r]})")
         lines.append("    offices " + " | ".join(offices))
         if pay:
             lines.append("    payment area: " + pay)
