@@ -133,14 +133,14 @@ def _targets(S, seat, r):
         if rounds < 1:
             continue
         dist = B.dist_to(town, winter_soon and not B.is_sea(Rp["at"])).get(Rp["at"])
-        if dist is None or dist == 0 or -(-dist // D.MAX_MOVE) > rounds:
+        if dist is None or -(-dist // D.MAX_MOVE) > rounds:
             continue
         if c["kind"] == "demand":
             value = sum(min(q, Rp["wares"][w]) * (p - D.FORCED_PRICE[w]) for w, q, p in c["lines"])
         else:
             value = 300 * sum(q for _, q, _ in c["lines"]) if cash > 4000 and R.n_wares(Rp["wares"]) == 0 else 0
         if value > 0:
-            out.append((value - 40 * dist, town))
+            out.append((value - 40 * dist, -dist, town))
     return out
 
 
@@ -162,8 +162,10 @@ def _move(engine, S, seat, pend, rng):
         if not targets:
             continue
         targets.sort(reverse=True)
-        _, town = targets[0] if len(targets) == 1 or rng.below(4) else targets[1]
+        _, _, town = targets[0] if len(targets) == 1 or rng.below(4) else targets[1]
         Rp = R.rep(S, seat, r)
+        if Rp["at"] == town:
+            continue  # already there: wait for the deal
         dist = B.dist_to(town, winter_soon and not B.is_sea(Rp["at"]))
         path = []
         here = Rp["at"]
