@@ -14,7 +14,7 @@ def test_static():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_bot_games_conform(players):
-    records = check_engine(ENGINE, players, range(1, 7), deep_games=2, invariant=invariant)
+    records = check_engine(ENGINE, players, range(1, 9), deep_games=2, invariant=invariant)
     assert all(r.outcome is not None for r in records)
 
 
