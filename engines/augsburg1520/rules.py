@@ -80,10 +80,6 @@ def sort_cards(cards: list[str]) -> list[str]:
     return sorted(cards, key=key)
 
 
-def card_name(card: str) -> str:
-    return card
-
-
 def notes(count: int) -> str:
     return f"{count} note" if count == 1 else f"{count} notes"
 
