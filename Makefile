@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 
-.PHONY: install run test services lint soak bench clean
+.PHONY: install run test services lint soak bench bench-sweep clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -38,8 +38,12 @@ soak: install
 	for e in $$($(PY) -c "from engines.registry import ENGINES; print(' '.join(ENGINES))"); do \
 		$(PY) -m engines.conformance $$e --games $(SOAK_GAMES) || exit 1; done
 
-bench: install services
+bench: install
 	$(PY) -m bench.engines
+
+# One deadline sweep over 1,000,000 pending actions (builds its own database; minutes).
+bench-sweep: install services
+	$(PY) -m bench.sweep
 
 clean:
 	rm -rf $(VENV) .pytest_cache db.sqlite3 var/
