@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
@@ -21,4 +21,6 @@ urlpatterns = [
     path("players/<str:username>/", views.PlayerView.as_view(), name="api-player"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # Anything else under /api/ is answered in JSON too, never with an HTML page.
+    re_path(r"^.*$", views.api_not_found, name="api-not-found"),
 ]

@@ -212,3 +212,11 @@ class GameResignView(APIView):
         services.seat_resign(game_id=game_id, user=request.user)
         game = selectors.game_get(game_id=game_id)
         return Response(selectors.game_detail(game=game, user=request.user))
+
+
+def api_not_found(request, *args, **kwargs):
+    from django.http import JsonResponse
+
+    return JsonResponse(
+        {"error": "not_found", "detail": f"There is no API endpoint at {request.path}; see /api/docs/."}, status=404
+    )

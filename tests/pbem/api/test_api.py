@@ -130,3 +130,26 @@ def test_schema_and_docs(api, alice):
     for path in ("/api/games/{game_id}/moves/", "/api/me/decisions/", "/api/games/{game_id}/record/", "Idempotency-Key"):
         assert path in text
     assert api().get("/api/docs/").status_code == 200
+
+
+JUNK = [None, "", "x", 0, -1, 10**20, [], {}, {"action": None}, {"action": []}, {"email": "not-an-address"}, {"days": "many"}, {"days": -3},
+        {"engine": ["a"], "players": {}}, {"time_control": "fast"}, {"time_control": {"preset": "nope"}}, {"fill_with_bots": "maybe"}]
+
+
+@pytest.mark.parametrize("payload", JUNK, ids=range(len(JUNK)))
+def test_junk_never_answers_500(api, alice, carol, started_game, payload):
+    """Every endpoint, for a stranger to the game and for nobody, answers junk
+    with a 4xx and a JSON body, and the game stays as it was."""
+    gid = started_game.pk
+    before = snapshot(gid)
+    urls = [
+        "/api/games/", f"/api/games/{gid}/join/", f"/api/games/{gid}/start/", f"/api/games/{gid}/moves/",
+        f"/api/games/{gid}/resign/", f"/api/games/{gid}/invitations/", "/api/me/vacation/", "/api/auth/token/",
+        "/api/games/abc/moves/", "/api/players/nobody/",
+    ]
+    for client in (api(carol), api()):
+        for url in urls:
+            r = client.post(url, payload, format="json")
+            assert 400 <= r.status_code < 500, (url, payload, r.status_code)
+            assert r.json()
+    assert snapshot(gid) == before
