@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import board as B
 from . import data as D
+from . import nobility as NB
 from . import rules as R
 
 CHEAP_FIRST = sorted(D.WARES, key=lambda w: D.FORCED_PRICE[w])
@@ -49,7 +50,33 @@ def default_action(engine, S, seat):
         return {"type": "keep"}
     if k == "lottery":
         return {"type": "lottery", "numbers": []}
+    if k == "auction":
+        return {"type": "auction", "amount": 0}
+    if k == "donate":
+        return {"type": "donate", "amount": "none"}
+    if k == "cube":
+        return {"type": "cube", "area": NB.cube_options(S, seat, pend["what"])[0]}
+    if k == "fee":
+        return {"type": "payfee", "player": pend["owners"][0] + 1}
     raise AssertionError(k)
+
+
+def _auction_bid(engine, S, seat, pend, rng):
+    P = S["seats"][seat]
+    cap = engine._auction_cap(S, seat, pend)
+    what = pend["what"]
+    if what == "estate":
+        if cap < pend["min"]:
+            return 0
+        step = D.PRICE_STEP * rng.randint(0, 10)
+        return min(cap, pend["min"] + step)
+    if what in ("army", "coronation"):
+        if P["cash"] < 4000 or rng.below(3) == 0:
+            return 0
+        return min(cap, pend["min"] + D.PRICE_STEP * rng.randint(0, 10))
+    if P["cash"] < 2000 or rng.below(3) == 0:
+        return 0
+    return min(cap, pend["min"] + D.PRICE_STEP * rng.randint(0, 8))
 
 
 def bot(engine, S, seat, rng):
@@ -96,6 +123,19 @@ def bot(engine, S, seat, rng):
         if free and P["cash"] > 3000 and rng.below(4) == 0:
             return {"type": "lottery", "numbers": [rng.choice(free)]}
         return {"type": "lottery", "numbers": []}
+    if k == "auction":
+        return {"type": "auction", "amount": _auction_bid(engine, S, seat, pend, rng)}
+    if k == "donate":
+        opts = NB.donation_options(S, seat, pend["got"])
+        if "trick" in opts:
+            return {"type": "donate", "amount": "trick"}
+        if "1000" in opts and P["cash"] > 6000 and rng.below(2) == 0:
+            return {"type": "donate", "amount": "1000"}
+        return {"type": "donate", "amount": "500" if "500" in opts and P["cash"] > 1500 else "none"}
+    if k == "cube":
+        return {"type": "cube", "area": rng.choice(NB.cube_options(S, seat, pend["what"]))}
+    if k == "fee":
+        return {"type": "payfee", "player": rng.choice(pend["owners"]) + 1}
     raise AssertionError(k)
 
 
@@ -127,7 +167,7 @@ def _targets(S, seat, r):
     cash = S["seats"][seat]["cash"]
     out = []
     for e in S["table"]:
-        c = D.CARDS[e["card"]]
+        c = R.card(e["card"])
         town = c["town"]
         rounds = e["time"] - S["t"]
         if rounds < 1:
@@ -135,10 +175,16 @@ def _targets(S, seat, r):
         dist = B.dist_to(town, winter_soon and not B.is_sea(Rp["at"])).get(Rp["at"])
         if dist is None or -(-dist // D.MAX_MOVE) > rounds:
             continue
-        if c["kind"] == "demand":
+        kind = NB.deal_kind(e["card"])
+        if kind == "demand":
             value = sum(min(q, Rp["wares"][w]) * (p - D.FORCED_PRICE[w]) for w, q, p in c["lines"])
+            if NB.is_noble_card(e["card"]) and value > 0:
+                value += 500
+        elif kind == "offer":
+            lines = R.card_lines(e["card"])
+            value = 300 * sum(ln[2] for ln in lines) if cash > 4000 and R.n_wares(Rp["wares"]) == 0 else 0
         else:
-            value = 300 * sum(q for _, q, _ in c["lines"]) if cash > 4000 and R.n_wares(Rp["wares"]) == 0 else 0
+            value = 0
         if value > 0:
             out.append((value - 40 * dist, -dist, town))
     return out
@@ -147,7 +193,7 @@ def _targets(S, seat, r):
 def _move(engine, S, seat, pend, rng):
     P = S["seats"][seat]
     movable = [r for r in R.active_reps(S, seat) if r not in pend["moved"]]
-    demanded = {ln[0] for e in S["table"] if D.CARDS[e["card"]]["kind"] == "demand" for ln in D.CARDS[e["card"]]["lines"]}
+    demanded = {ln[0] for e in S["table"] if R.card(e["card"])["kind"] == "demand" for ln in R.card(e["card"])["lines"]}
     # load wares at home onto an idle representative about to travel
     for r in movable:
         Rp = R.rep(S, seat, r)

@@ -19,6 +19,8 @@ from engines.base import (
 from . import board as B
 from . import bots
 from . import data as D
+from . import nobility as NB
+from . import nobility_data as ND
 from . import rules as R
 from . import text as T
 
@@ -46,9 +48,11 @@ class Fugger:
         "properties": {
             "variant": {
                 "type": "string",
-                "enum": list(R.VARIANTS),
+                "enum": list(NB.ENABLED),
                 "default": "trading",
-                "description": "Which game: the Trading Game (the richest wins).",
+                "description": "Which game: trading (the richest wins), nobility (the first to reach the "
+                "shield of the nobility table), country_estate (the first noble to buy a country estate), "
+                "full (until the second estate is sold; the richer owner wins).",
             }
         },
         "additionalProperties": False,
@@ -66,8 +70,16 @@ class Fugger:
             return []
         pend = state["pending"]
         kind = pend["kind"]
+        if kind == "auction":
+            c = R.card(pend["card"])
+            what = c["name"]
+            return [
+                decision(s, "auction", f"Write your sealed bid for {what} (minimum {pend['min']}; 0 = no bid).",
+                         sealed=True)
+                for s in pend["seats"]
+            ]
         if kind == "deal":
-            c = D.CARDS[pend["card"]]
+            c = R.card(pend["card"])
             verb = "sell" if pend["part"] == "demand" else "bid"
             word = "maximum" if pend["part"] == "demand" else "minimum"
             return [
@@ -86,7 +98,7 @@ class Fugger:
         if state["over"]:
             return None
         pend = state["pending"]
-        if pend["kind"] == "deal":
+        if pend["kind"] in ("deal", "auction"):
             return pend if seat in pend["seats"] else None
         return pend if pend["seat"] == seat else None
 
@@ -100,6 +112,24 @@ class Fugger:
         out = []
         if kind == "home":
             return [spec("home", "Choose your home base", "home augsburg", town=enum(*D.HOME_BASES))]
+        if kind == "auction":
+            top = self._auction_cap(S, seat, pend)
+            return [spec("auction", f"Your sealed bid, at least {pend['min']} and at most {top}, in steps of "
+                         f"{D.PRICE_STEP} (0: no bid)", f"auction {pend['min']}",
+                         amount={"type": "integer", "minimum": 0, "maximum": top, "multipleOf": D.PRICE_STEP})]
+        if kind == "donate":
+            opts = NB.donation_options(S, seat, pend["got"])
+            return [spec("donate", "Give up 500 or 1000 florins of the price for one roll on the nobility table "
+                         "(trick: the Rechentrick, 600 counted as 1000; none: keep the price)", f"donate {opts[-1]}",
+                         amount=enum(*opts))]
+        if kind == "cube":
+            opts = NB.cube_options(S, seat, pend["what"])
+            word = "sea area (sea passage)" if pend["what"] == "sea" else "land region (free passage)"
+            return [spec("cube", f"Choose the {word} for your cube", f"cube {opts[0]}", area=enum(*opts))]
+        if kind == "fee":
+            owners = [s + 1 for s in pend["owners"]]
+            return [spec("payfee", f"Choose whom to pay the right of way in {pend['region']}", f"payfee {owners[0]}",
+                         player=enum(*owners))]
         if kind == "deal":
             limit = R.sell_limit(S, pend, seat)
             if pend["part"] == "demand":
@@ -119,12 +149,13 @@ class Fugger:
                                 path={"type": "array", "items": {"enum": list(B.SPACE_IDS)}, "minItems": 1,
                                       "maxItems": D.MAX_MOVE}))
             out += self._goods_specs(S, seat, pend, forced_from=["home"] + [str(r) for r in movable])
-            if self._offer_targets(S, seat):
-                out.append(spec("trade", "Offer wares to another player on the same space", "trade"))
+            if self._offer_targets(S, seat) or self._note_offer_spec(S, seat):
+                out.append(spec("trade", "Offer wares (on the same space) or debt notes to another player", "trade"))
             out.append(spec("done", "End your movement", "done"))
             return out
         if kind == "trade":
-            return [self._offer_spec(S, seat), spec("back", "Back to your movement", "back")]
+            out = [x for x in (self._offer_spec(S, seat), self._note_offer_spec(S, seat)) if x]
+            return out + [spec("back", "Back to your movement", "back")]
         if kind == "raise":
             return self._goods_specs(S, seat, pend, forced_from=R.all_places(S, seat), transfer=False)
         if kind == "accept":
@@ -212,6 +243,20 @@ class Fugger:
                     out.append((a, other + 1, b))
         return out
 
+    def _auction_cap(self, S, seat, pend):
+        P = S["seats"][seat]
+        money = P["cash"] + (R.liquid_value(S, seat) if pend["what"] == "estate" else 0)
+        return max(0, min(ND.MAX_AUCTION_BID, money) // D.PRICE_STEP * D.PRICE_STEP)
+
+    def _note_offer_spec(self, S, seat):
+        notes = S["seats"][seat]["notes"]
+        if not R.variant(S) or not notes:
+            return None
+        others = [s + 1 for s in range(S["players"]) if s != seat]
+        return spec("offer_note", "Offer debt notes to another player for a price (he accepts or declines)",
+                    f"offernote 1 to player {others[0]} for 400", count=integer(1, notes), player=enum(*others),
+                    price=integer(0, 50000))
+
     def _offer_spec(self, S, seat):
         targets = self._offer_targets(S, seat)
         if not targets:
@@ -297,6 +342,11 @@ class Fugger:
             return
         if typ == "lottery":
             return
+        if typ == "auction":
+            amt = action["amount"]
+            if 0 < amt < pend["min"]:
+                raise IllegalAction(f"The minimum bid is {pend['min']}; write 0 for no bid.")
+            return
 
     def apply(self, state, moves):
         return R.apply(state, moves)
@@ -308,12 +358,11 @@ class Fugger:
         v = json.loads(json.dumps({k: S[k] for k in (
             "variant", "players", "t", "round", "start", "start_rolls", "over", "seats", "queue", "table",
             "market", "out", "robbers", "black_sheep", "blockade", "ledger")}))
+        if R.variant(S):
+            v["nob"] = json.loads(json.dumps(S["nob"]))
+            v["stock"] = self._pile_view(S, S["stock"])
         v["calendar"] = B.cal_name(S["t"])
-        kinds = {}
-        for cid in S["pack"]:
-            k = D.CARDS[cid]["kind"]
-            kinds[k] = kinds.get(k, 0) + 1
-        v["pack"] = {"size": len(S["pack"]), "kinds": kinds}
+        v["pack"] = self._pile_view(S, S["pack"])
         pend = S["pending"]
         if pend is not None and pend["kind"] == "deal":
             v["pending"] = {k: pend[k] for k in ("kind", "card", "part", "ware", "qty", "price", "seats")}
@@ -322,10 +371,20 @@ class Fugger:
         v["you"] = seat
         return v
 
+    @staticmethod
+    def _pile_view(S, pile):
+        kinds = {}
+        for cid in pile:
+            k = NB.pile_kind(cid) if R.variant(S) else R.card(cid)["kind"]
+            kinds[k] = kinds.get(k, 0) + 1
+        return {"size": len(pile), "kinds": kinds}
+
     def shuffle_hidden(self, state, seat, rng):
         """Only the game pack is hidden (order and which cards of each kind were
         sorted into it): redeal it from the pack and the unused cards, kind by kind."""
         S = json.loads(json.dumps(state))
+        if R.variant(S):
+            return self._shuffle_variant(S, rng)
         for kind in ("demand", "offer"):
             in_pack = [c for c in S["pack"] if D.CARDS[c]["kind"] == kind]
             pool = in_pack + S["unused"][kind]
@@ -336,10 +395,42 @@ class Fugger:
         rng.shuffle(S["pack"])
         return S
 
+    @staticmethod
+    def _shuffle_variant(S, rng):
+        """The game pack, the stock pack and the cards sorted out are all face down: redeal them kind by kind
+        (noble demands, demands, offers, chance cards; the estates all start in the stock and stay there)."""
+        piles = {"pack": S["pack"], "stock": S["stock"]}
+        for kind in ("noble", "demand", "offer", "chance"):
+            pool = [c for p in piles.values() for c in p if NB.pile_kind(c) == kind] + S["unused"].get(kind, [])
+            rng.shuffle(pool)
+            it = iter(pool)
+            for name in piles:
+                piles[name] = [next(it) if NB.pile_kind(c) == kind else c for c in piles[name]]
+            S["unused"][kind] = list(it)
+        S["pack"], S["stock"] = piles["pack"], piles["stock"]
+        rng.shuffle(S["pack"])
+        rng.shuffle(S["stock"])
+        return S
+
     def outcome(self, state):
         if not state["over"]:
             return None
         S = state
+        if R.variant(S):
+            n = S["players"]
+            wealth = [NB.final_wealth(S, s) for s in range(n)]
+            standing = [NB.standing(S, s) for s in range(n)]
+            detail = {
+                "standing": standing,
+                "nobles": list(S["nob"]["nobles"]),
+                "estates": [list(x) for x in S["nob"]["estates"]],
+                "wealth": [
+                    {"cash": S["seats"][s]["cash"], "wares": R.total_wares(S, s), "notes": S["seats"][s]["notes"],
+                     "estate": NB.estate_value(S, s) if S["variant"] == "full" else 0, "total": wealth[s]}
+                    for s in range(n)
+                ],
+            }
+            return ranked_outcome(standing, tiebreak=wealth, detail=detail)
         scores = R.scores(S)
         detail = {
             "wealth": [

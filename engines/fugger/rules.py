@@ -20,11 +20,15 @@ from engines.rng import Rng
 
 from . import board as B
 from . import data as D
+from . import nobility as NB
+from . import nobility_data as ND
 
-VARIANTS = ("trading",)
+VARIANTS = NB.VARIANTS
 MONEY_REASONS = (
     "demand", "offer", "forced_sale", "note_sale", "travel", "toll", "wages", "taxes", "interest",
     "fine", "bribe", "black_sheep", "lottery", "player_sale",
+    # the Nobility, Country Estate and Full games
+    "donation", "auction", "right_of_way", "estate", "rent", "tax_income",
 )
 PLACES = ("home", "1", "2", "3")
 
@@ -49,7 +53,17 @@ def sname(space: str) -> str:
 
 
 def card(cid: str) -> dict:
-    return D.CARDS[cid]
+    return ND.ALL_CARDS[cid]
+
+
+def variant(S: dict) -> bool:
+    """True in the Nobility, Country Estate and Full games."""
+    return S["variant"] != "trading"
+
+
+def deal_count(S: dict) -> int:
+    """Deal cards on the table (country estates are not counted)."""
+    return sum(1 for e in S["table"] if card(e["card"])["kind"] != "estate")
 
 
 def pay(S: dict, seat: int, amount: int, reason: str) -> None:
@@ -138,7 +152,7 @@ def seat_order(S: dict) -> list[int]:
 
 
 def second_marker(S: dict) -> int:
-    times = sorted(e["time"] for e in S["table"])
+    times = sorted(e["time"] for e in S["table"] if card(e["card"])["kind"] != "estate")
     if len(times) >= 2:
         return times[1]
     if times:
@@ -186,20 +200,25 @@ def setup(players: int, seed: int, options: dict | None) -> dict:
             break
     start = contenders[0]
 
-    demands = rng.shuffled([c["id"] for c in D.DEMANDS])
-    offers = rng.shuffled([c["id"] for c in D.OFFERS])
-    markets = rng.shuffled([c["id"] for c in D.MARKETS])
-    n_off = D.TRADING_OFFERS_USED[players]
-    used_d, unused_d = demands[: D.TRADING_DEMANDS_USED], demands[D.TRADING_DEMANDS_USED :]
-    used_o, unused_o = offers[:n_off], offers[n_off:]
-    table = []
-    for cid in used_d[:2]:
-        table.append({"card": cid, "time": D.START_TERMIN_OFFSET + card(cid)["plus"], "drawn": 0})
-    second_n = sorted(e["time"] for e in table)[1]
-    for cid in used_o[:2]:
-        table.append({"card": cid, "time": second_n + card(cid)["plus"], "drawn": 0})
-    pack = used_d[2:] + used_o[2:] + [c["id"] for c in D.CHANCES]
-    rng.shuffle(pack)
+    if variant != "trading":
+        dealt = NB.deal_cards(players, variant, rng)
+        table, pack, markets, unused = dealt["table"], dealt["pack"], [dealt["market"]], dealt["unused"]
+    else:
+        demands = rng.shuffled([c["id"] for c in D.DEMANDS])
+        offers = rng.shuffled([c["id"] for c in D.OFFERS])
+        markets = rng.shuffled([c["id"] for c in D.MARKETS])
+        n_off = D.TRADING_OFFERS_USED[players]
+        used_d, unused_d = demands[: D.TRADING_DEMANDS_USED], demands[D.TRADING_DEMANDS_USED :]
+        used_o, unused_o = offers[:n_off], offers[n_off:]
+        table = []
+        for cid in used_d[:2]:
+            table.append({"card": cid, "time": D.START_TERMIN_OFFSET + card(cid)["plus"], "drawn": 0})
+        second_n = sorted(e["time"] for e in table)[1]
+        for cid in used_o[:2]:
+            table.append({"card": cid, "time": second_n + card(cid)["plus"], "drawn": 0})
+        pack = used_d[2:] + used_o[2:] + [c["id"] for c in D.CHANCES]
+        rng.shuffle(pack)
+        unused = {"demand": unused_d, "offer": unused_o, "market": markets[1:]}
 
     S = {
         "variant": variant,
@@ -227,7 +246,7 @@ def setup(players: int, seed: int, options: dict | None) -> dict:
         "market": markets[0],
         "market_done": -1,
         "pack": pack,
-        "unused": {"demand": unused_d, "offer": unused_o, "market": markets[1:]},
+        "unused": unused,
         "out": [],
         "robbers": [],
         "black_sheep": None,
@@ -236,6 +255,9 @@ def setup(players: int, seed: int, options: dict | None) -> dict:
         "agenda": [{"do": "round_start"}] + [{"do": "homebase", "seat": s} for s in reversed(seat_order_from(start, players))],
         "rng": rng.state,
     }
+    if variant != "trading":
+        S["stock"] = dealt["stock"]
+        S["nob"] = NB.new_nob(players)
     run(S, [])
     return S
 
@@ -268,6 +290,8 @@ def t_round_start(S, task, ev):
                 R = rep(S, seat, r)
                 if B.is_sea(R["at"]):
                     lose_rep(S, seat, r, ev, f"is lost at sea in winter ({sname(R['at'])})")
+    if variant(S) and B.cal_index(t) == ND.RENT_SPACE:
+        NB.rent(S, ev)
     tasks = [{"do": "trades"}]
     if B.cal_index(t) == D.PAYDAY_SPACE:
         tasks += [{"do": "payday_turn", "seat": s} for s in seat_order(S)] + [{"do": "payday_pay"}]
@@ -293,7 +317,7 @@ def lose_rep(S, seat, r, ev, why):
 
 def t_round_end(S, task, ev):
     for rb in S["robbers"]:
-        S["out"].append(rb["card"])
+        (S["stock"] if variant(S) else S["out"]).append(rb["card"])
     if S["robbers"]:
         ev.append(event("robbers_gone", "The robbers and pirates leave the roads and seas."))
     S["robbers"] = []
@@ -310,12 +334,14 @@ def card_lines(cid: str) -> list[tuple[str, str, int, int]]:
     c = card(cid)
     if c["kind"] == "market":
         return [("demand", *ln) for ln in c["lines"]] + [("offer", *ln) for ln in c["offer_lines"]]
+    if c["kind"] == "chance":  # America discovered: a purchase card
+        return [("offer", *ln) for ln in c["offer"]]
     return [(c["kind"], *ln) for ln in c["lines"]]
 
 
 def urgent_ready(S: dict, entry: dict) -> bool:
     c = card(entry["card"])
-    if not c["urgent"] or entry["time"] <= S["t"] or entry["drawn"] >= S["round"] or entry.get("declined") == S["round"]:
+    if not c.get("urgent") or entry["time"] <= S["t"] or entry["drawn"] >= S["round"] or entry.get("declined") == S["round"]:
         return False
     town = c["town"]
     wares = {ln[0] for ln in c["lines"]}
@@ -339,7 +365,10 @@ def next_due(S: dict) -> tuple[str, bool] | None:
     if S["market"] and B.cal_index(t) == D.MARKET_SPACE and S["market_done"] != S["round"]:
         return S["market"], False
     for e in table:
-        if e["time"] == t and card(e["card"])["kind"] == "offer":
+        if e["time"] == t and card(e["card"])["kind"] == "estate":
+            return e["card"], False
+    for e in table:
+        if e["time"] == t and NB.deal_kind(e["card"]) == "offer":
             return e["card"], False
     return None
 
@@ -350,7 +379,12 @@ def t_trades(S, task, ev):
         return
     cid, early = due
     c = card(cid)
-    what = {"demand": "Demand", "offer": "Offer", "market": "Market"}[c["kind"]]
+    if c["kind"] == "estate":
+        ev.append(event("deal", f"Country estate {cid} for sale: {c['name']} (minimum {c['min']}).", card=cid))
+        S["agenda"].append({"do": "trades"})
+        S["agenda"].append({"do": "estate_sale", "card": cid})
+        return
+    what = {"demand": "Demand", "offer": "Offer", "market": "Market", "chance": "Offer"}[c["kind"]]
     ev.append(event("deal", f"{'Urgent ' if early else ''}{what} {cid} at {sname(c['town'])}.", card=cid, early=early))
     if c["kind"] == "market":
         S["market_done"] = S["round"]
@@ -374,7 +408,8 @@ def t_deal(S, task, ev):
     cid, step = task["card"], task["step"]
     lines = card_lines(cid)
     if step >= len(lines):
-        S["agenda"].append({"do": "deal_done", "card": cid, "early": task["early"], "any": task["any"]})
+        S["agenda"].append({"do": "deal_done", "card": cid, "early": task["early"], "any": task["any"],
+                            "got": task.get("got", {})})
         return
     part, ware, qty, price = lines[step]
     seats = line_seats(S, cid, part, ware)
@@ -383,7 +418,7 @@ def t_deal(S, task, ev):
         return
     S["pending"] = {
         "kind": "deal", "card": cid, "step": step, "part": part, "ware": ware, "qty": qty, "price": price,
-        "seats": seats, "early": task["early"], "any": task["any"],
+        "seats": seats, "early": task["early"], "any": task["any"], "got": task.get("got", {}),
     }
 
 
@@ -476,13 +511,15 @@ def resolve_deal(S: dict, moves: dict[int, dict], ev: list) -> None:
         + ", ".join(pname(s) for s in order) + f". Written: {written}.",
         card=cid, part=part, ware=ware, prices={str(s): prices[s] for s in order}, queue=order,
     ))
-    nxt = {"do": "deal", "card": cid, "step": pend["step"] + 1, "early": pend["early"], "any": anyone}
+    got = dict(pend.get("got", {}))
+    nxt = {"do": "deal", "card": cid, "step": pend["step"] + 1, "early": pend["early"], "any": anyone, "got": got}
     if part == "demand":
         sold = resolve_demand(S, town, ware, qty, price, prices, order)
         for s, p in sold:
             take_from_site(S, s, town, ware)
             flow(S, "sold", ware, 1)
             pay(S, s, p, "demand")
+            got[str(s)] = got.get(str(s), 0) + p
         text = "; ".join(f"{pname(s)} sells 1 {ware} for {p}" for s, p in sold) or "nothing is sold"
         ev.append(event("sold", f"{cid}: {text}.", card=cid, sales=[[s, p] for s, p in sold]))
         S["agenda"].append(nxt)
@@ -494,6 +531,7 @@ def resolve_deal(S: dict, moves: dict[int, dict], ev: list) -> None:
         give_at_site(S, s, town, ware)
         flow(S, "bought", ware, 1)
         cost[s] = cost.get(s, 0) + p
+        got[str(s)] = got.get(str(s), 0) + p
     text = "; ".join(f"{pname(s)} buys 1 {ware} for {p}" for s, p in sold) or "nothing is bought"
     ev.append(event("bought", f"{cid}: {text}.", card=cid, sales=[[s, p] for s, p in sold]))
     S["agenda"].append(nxt)
@@ -520,6 +558,12 @@ def t_deal_done(S, task, ev):
                 e["declined"] = S["round"]
         return
     S["table"] = [e for e in S["table"] if e["card"] != cid]
+    if variant(S):
+        S["agenda"].append({"do": "check_end"})
+        S["agenda"].append({"do": "refill"})
+        fate = NB.after_deal(S, task, ev)
+        (S["stock"] if fate == "stock" else S["out"]).append(cid)
+        return
     S["out"].append(cid)
     S["agenda"].append({"do": "check_end"})
     S["agenda"].append({"do": "refill"})
@@ -527,7 +571,9 @@ def t_deal_done(S, task, ev):
 
 def t_refill(S, task, ev):
     target = task.get("target", D.DEAL_CARDS_ON_TABLE)
-    if len(S["table"]) >= target or not S["pack"]:
+    if variant(S) and deal_count(S) < target:
+        NB.refill_from_stock(S, ev)
+    if deal_count(S) >= target or not S["pack"]:
         return
     cid = S["pack"].pop(0)
     c = card(cid)
@@ -538,12 +584,17 @@ def t_refill(S, task, ev):
         return
     if c["kind"] == "offer" and S["blockade"] and c["town"] in card(S["blockade"])["towns"]:
         ev.append(event("blockade", f"The blockade: the offer {cid} at {sname(c['town'])} is cancelled.", card=cid))
-        S["out"] += [cid, S["blockade"]]
+        S["stock" if variant(S) else "out"] += [cid, S["blockade"]]
         S["blockade"] = False
         S["agenda"].append(dict(task))
         return
     time = second_marker(S) + c["plus"]
     S["table"].append({"card": cid, "time": time, "drawn": S["round"]})
+    if c["kind"] == "estate":
+        ev.append(event("new_deal", f"Country estate {cid}: {c['name']}, minimum bid {c['min']}, rent {c['rent']}, "
+                        f"for sale in {B.cal_name(time)} (only nobles may bid).", card=cid, time=time))
+        S["agenda"].append(dict(task))
+        return
     kind = "Demand" if c["kind"] == "demand" else "Offer"
     ev.append(event("new_deal", f"New {kind.lower()} {cid} at {sname(c['town'])} in {B.cal_name(time)}: "
                     + describe_lines(cid) + ".", card=cid, time=time))
@@ -561,6 +612,9 @@ def describe_lines(cid: str) -> str:
 
 
 def t_check_end(S, task, ev):
+    if variant(S):
+        NB.check_end(S, ev)
+        return
     if S["pack"]:
         return
     if any(card(e["card"])["kind"] == "demand" for e in S["table"]):
@@ -581,6 +635,9 @@ def t_chance(S, task, ev):
     cid = task["card"]
     c = card(cid)
     eff = c["effect"]
+    if variant(S):
+        NB.chance(S, cid, ev)
+        return
     if eff == "robbers":
         S["robbers"].append({"card": cid, "attacked": []})
         ev.append(event("robbers", f"{c['name']}: every representative in or passing through "
@@ -622,14 +679,17 @@ def lottery_next(S: dict, pend: dict, ev: list) -> None:
         roll = rng.die()
         S["rng"] = rng.state
         winner = pend["numbers"].get(str(roll))
-        S["out"].append(pend["card"])
+        (S["stock"] if variant(S) else S["out"]).append(pend["card"])
         S["pending"] = None
         if winner is None:
             ev.append(event("lottery", f"Lottery: the die shows {roll}; nobody holds that number.", roll=roll))
         else:
-            S["seats"][winner]["notes"] += 1
             ev.append(event("lottery", f"Lottery: the die shows {roll}; {pname(winner)} wins a debt note.",
                             roll=roll, winner=winner))
+            if variant(S):
+                NB.lottery_won(S, winner, ev)
+            else:
+                S["seats"][winner]["notes"] += 1
         return
     pend["seat"] = (pend["seat"] + 1) % n
 
@@ -660,13 +720,21 @@ def t_payday_pay(S, task, ev):
     tasks = []
     for seat in seat_order(S):
         P = S["seats"][seat]
+        rate = NB.note_interest(S, seat) if variant(S) else D.NOTE_INTEREST
         if P["notes"]:
-            pay(S, seat, P["notes"] * D.NOTE_INTEREST, "interest")
-            ev.append(event("interest", f"{pname(seat)} receives {P['notes'] * D.NOTE_INTEREST} interest.", seat=seat))
+            pay(S, seat, P["notes"] * rate, "interest")
+            ev.append(event("interest", f"{pname(seat)} receives {P['notes'] * rate} interest.", seat=seat))
         wages = D.WAGES_BY_EMPLOYEES[len(employees(S, seat))]
         if wages:
             tasks.append({"do": "collect", "seat": seat, "amount": wages, "reason": "wages"})
-        tasks.append({"do": "collect", "seat": seat, "amount": D.TAXES[P["home"]], "reason": "taxes"})
+        if variant(S) and not NB.pays_taxes(S, seat):
+            why = "owns the first estate" if NB.first_owner(S) == seat else "holds the corruption card"
+            ev.append(event("no_taxes", f"{pname(seat)} pays no taxes ({why}).", seat=seat))
+            continue
+        tax = {"do": "collect", "seat": seat, "amount": D.TAXES[P["home"]], "reason": "taxes"}
+        if variant(S) and NB.first_owner(S) is not None:
+            tax["to"] = NB.first_owner(S)
+        tasks.append(tax)
     S["agenda"].extend(reversed(tasks))
 
 
@@ -679,6 +747,9 @@ def t_collect(S, task, ev):
     if P["cash"] >= amount:
         pay(S, seat, -amount, reason)
         ev.append(event("paid", f"{pname(seat)} pays {amount} ({reason}).", seat=seat, amount=amount, reason=reason))
+        if task.get("to") is not None:
+            pay(S, task["to"], amount, "tax_income")
+            ev.append(event("tax_income", f"{pname(task['to'])} collects these taxes.", seat=task["to"]))
         return
     if P["cash"] + liquid_value(S, seat) >= amount:
         S["agenda"].append(dict(task))
@@ -697,6 +768,8 @@ def t_collect(S, task, ev):
         pay(S, seat, D.NOTE_SALE_VALUE, "note_sale")
     paid = P["cash"]
     pay(S, seat, -paid, reason)
+    if task.get("to") is not None:
+        pay(S, task["to"], paid, "tax_income")
     ev.append(event("bankrupt", f"{pname(seat)} sells everything and pays {paid} of {amount} ({reason}); "
                     "the rest is lost to the bank.", seat=seat, amount=paid, reason=reason))
 
@@ -718,10 +791,17 @@ def t_move_turn(S, task, ev):
     S["pending"] = {"kind": "move", "seat": task["seat"], "moved": list(task["moved"])}
 
 
+def tolls_for(S: dict, seat: int, start: str, path: list[str], laden: bool) -> list[tuple[str, int]]:
+    if variant(S):
+        return NB.passage_tolls(S, seat, start, path, laden)
+    return B.path_tolls(start, path, laden)
+
+
 def plan_cost(S: dict, seat: int, r: int, path: list[str]) -> int:
     R = rep(S, seat, r)
     laden = n_wares(R["wares"]) > 0
-    return B.move_cost(laden, len(path)) + sum(a for _, a in B.path_tolls(R["at"], path, laden))
+    fees = NB.fees_cost(S, seat, path) if variant(S) else 0
+    return B.move_cost(laden, len(path)) + sum(a for _, a in tolls_for(S, seat, R["at"], path, laden)) + fees
 
 
 def robber_cards_for(S: dict, spaces: list[str]) -> list[dict]:
@@ -743,7 +823,7 @@ def do_move(S: dict, seat: int, r: int, path: list[str], ev: list) -> None:
         broke = roll <= D.ACCIDENT_MAX_ROLL[len(path)]
     actual = path[:1] if broke else list(path)
     cost = B.move_cost(laden, len(actual))
-    tolls = B.path_tolls(start, actual, laden)
+    tolls = tolls_for(S, seat, start, actual, laden)
     pay(S, seat, -cost, "travel")
     pay(S, seat, -sum(a for _, a in tolls), "toll")
     R["at"] = actual[-1]
@@ -758,16 +838,21 @@ def do_move(S: dict, seat: int, r: int, path: list[str], ev: list) -> None:
         what = "storm at sea" if B.is_sea(actual[-1]) else "broken axle"
         text += f" A {what}: the representative gets only one space, to {sname(actual[-1])}."
         excess = n_wares(R["wares"]) - D.ACCIDENT_KEEP
-        if not B.is_town(actual[-1]) and excess > 0:
+        if variant(S) and excess > 0 and NB.axle_protected(S, seat, actual[-1]):
+            text += " Free passage here: no wares are lost."
+        elif not B.is_town(actual[-1]) and excess > 0:
             text += f" He keeps only {D.ACCIDENT_KEEP} wares."
             tasks.append({"do": "lose", "seat": seat, "rep": r, "count": excess, "why": what})
     ev.append(event("move", text, seat=seat, rep=r, path=actual, cost=paid, dice=roll, accident=broke))
     pend["moved"].append(r)
+    if variant(S):
+        tasks += NB.charge_fees(S, seat, actual, ev)
     for rb in robber_cards_for(S, [start, *actual]):
         key = f"{seat}:{r}"
         if key not in rb["attacked"]:
             rb["attacked"].append(key)
-            tasks.append({"do": "attack", "seat": seat, "rep": r, "card": rb["card"]})
+            regs = sorted({B.region(sp) for sp in [start, *actual]} & set(card(rb["card"])["areas"]))
+            tasks.append({"do": "attack", "seat": seat, "rep": r, "card": rb["card"], "regions": regs})
     if tasks:
         S["pending"] = None
         S["agenda"].append({"do": "move_turn", "seat": seat, "moved": pend["moved"]})
@@ -808,21 +893,25 @@ def t_attack(S, task, ev):
     if R is None or n_wares(R["wares"]) == 0:
         return
     name = card(task["card"])["name"]
+    bonus = NB.robber_bonus(S, seat, task.get("regions", [])) if variant(S) else 0
     if S["seats"][seat]["cash"] >= D.BRIBE_PER_POINT:
         S["pending"] = {"kind": "bribe", "seat": seat, "rep": r, "card": task["card"]}
+        if bonus:
+            S["pending"]["bonus"] = bonus
         ev.append(event("attack", f"{name}: {pname(seat)}'s representative {r} is attacked.", seat=seat, rep=r))
         return
-    robbery(S, seat, r, 0, task["card"], ev)
+    robbery(S, seat, r, 0, task["card"], ev, bonus)
 
 
-def robbery(S, seat, r, points, cid, ev):
+def robbery(S, seat, r, points, cid, ev, bonus=0):
     rng = Rng(S["rng"])
     dice = rng.dice(2)
     S["rng"] = rng.state
-    total = sum(dice) + points
+    total = sum(dice) + points + bonus
     stolen = next(k for top, k in D.ROBBER_TABLE if total <= top)
     ev.append(event("robbery", f"{pname(seat)}'s representative {r}: dice {dice[0]}+{dice[1]}"
-                    + (f" + {points} bought" if points else "") + f" = {total}: "
+                    + (f" + {points} bought" if points else "") + (f" + {bonus} free passage" if bonus else "")
+                    + f" = {total}: "
                     + (f"{stolen} ware(s) stolen." if stolen else "nothing stolen."),
                     seat=seat, rep=r, dice=dice, points=points, stolen=stolen))
     if stolen:
@@ -842,7 +931,8 @@ def t_sweep(S, task, ev):
             if n_wares(R["wares"]) == 0:
                 continue
             S["agenda"].append(dict(task))
-            S["agenda"].append({"do": "attack", "seat": seat, "rep": r, "card": rb["card"]})
+            regs = [B.region(R["at"])] if B.region(R["at"]) in card(rb["card"])["areas"] else []
+            S["agenda"].append({"do": "attack", "seat": seat, "rep": r, "card": rb["card"], "regions": regs})
             return
 
 
@@ -863,6 +953,7 @@ TASKS = {
     "lose": t_lose,
     "attack": t_attack,
     "sweep": t_sweep,
+    **NB.TASKS,
 }
 
 
@@ -875,6 +966,10 @@ def apply(S0: dict, moves: dict[int, dict]) -> dict:
     pend = S["pending"]
     if pend["kind"] == "deal":
         resolve_deal(S, moves, ev)
+    elif pend["kind"] == "auction" and pend["what"] == "estate":
+        NB.resolve_estate(S, moves, ev)
+    elif pend["kind"] == "auction":
+        NB.resolve_auction(S, moves, ev)
     else:
         seat = pend["seat"]
         act(S, seat, moves[seat], ev)
@@ -890,6 +985,7 @@ def act(S: dict, seat: int, a: dict, ev: list) -> None:
     if kind == "home":
         town = a["town"]
         P["home"] = town
+        NB.set_home(S, seat, town)
         for r in D.START_REPS:
             P["reps"][str(r)] = {"at": town, "wares": empty_wares()}
         ev.append(event("home", f"{pname(seat)} chooses {sname(town)} as home base.", seat=seat, town=town))
@@ -915,6 +1011,18 @@ def act(S: dict, seat: int, a: dict, ev: list) -> None:
                         f"{a['count'] * D.NOTE_SALE_VALUE}.", seat=seat))
         after_raise(S, seat)
         return
+    if kind == "cube":
+        S["pending"] = None
+        NB.place_cube(S, seat, pend["what"], a["area"], ev)
+        return
+    if kind == "fee":
+        S["pending"] = None
+        NB.pay_fee(S, seat, a["player"] - 1, pend["region"], ev)
+        return
+    if kind == "donate":
+        S["pending"] = None
+        NB.do_donate(S, seat, a["amount"], ev)
+        return
     if kind == "move" and typ == "trade":
         S["pending"] = {"kind": "trade", "seat": seat, "moved": pend["moved"]}
         return
@@ -924,6 +1032,12 @@ def act(S: dict, seat: int, a: dict, ev: list) -> None:
     if kind in ("move", "trade"):
         if typ == "move":
             do_move(S, seat, a["rep"], a["path"], ev)
+        elif typ == "offer_note":
+            buyer = a["player"] - 1
+            S["pending"] = {"kind": "accept", "seat": buyer, "offer": dict(a, seller=seat)}
+            S["agenda"].append({"do": "move_turn", "seat": seat, "moved": pend["moved"]})
+            ev.append(event("sale_offer", f"{pname(seat)} offers {pname(buyer)} {a['count']} debt note(s) "
+                            f"for {a['price']}.", seat=seat))
         elif typ == "offer":
             buyer = a["player"] - 1
             S["pending"] = {"kind": "accept", "seat": buyer, "offer": dict(a, seller=seat)}
@@ -938,7 +1052,14 @@ def act(S: dict, seat: int, a: dict, ev: list) -> None:
         o = pend["offer"]
         seller = o["seller"]
         S["pending"] = None
-        if typ == "accept":
+        if typ == "accept" and o["type"] == "offer_note":
+            S["seats"][seller]["notes"] -= o["count"]
+            S["seats"][seat]["notes"] += o["count"]
+            pay(S, seat, -o["price"], "player_sale")
+            pay(S, seller, o["price"], "player_sale")
+            ev.append(event("sale", f"{pname(seat)} buys {o['count']} debt note(s) from {pname(seller)} for {o['price']}.",
+                            seat=seat))
+        elif typ == "accept":
             place_wares(S, seller, o["from"])[o["ware"]] -= o["count"]
             place_wares(S, seat, o["to"])[o["ware"]] += o["count"]
             pay(S, seat, -o["price"], "player_sale")
@@ -976,7 +1097,7 @@ def act(S: dict, seat: int, a: dict, ev: list) -> None:
         S["pending"] = None
         pts = a["points"]
         pay(S, seat, -pts * D.BRIBE_PER_POINT, "bribe")
-        robbery(S, seat, pend["rep"], pts, pend["card"], ev)
+        robbery(S, seat, pend["rep"], pts, pend["card"], ev, pend.get("bonus", 0))
         return
     if kind == "sheep":
         if typ == "keep":
@@ -984,6 +1105,8 @@ def act(S: dict, seat: int, a: dict, ev: list) -> None:
             S["black_sheep"] = seat
             S["out"].append(pend["card"])
             S["pending"] = None
+            if variant(S):
+                NB.sheep_kept(S, seat, ev)
             ev.append(event("black_sheep", f"{pname(seat)} keeps the black sheep" + (
                 f" and the {pend['stake']} florins on it" if pend["stake"] else "") + ": last in every queue.",
                 seat=seat))

@@ -9,6 +9,8 @@ from engines.base import ParseError, describe_actions
 
 from . import board as B
 from . import data as D
+from . import nobility as NB
+from . import nobility_data as ND
 from . import rules as R
 
 KIND_NAMES = {
@@ -22,6 +24,10 @@ KIND_NAMES = {
     "sheep": "black sheep",
     "lottery": "lottery",
     "trade": "offer a sale",
+    "donate": "noble client",
+    "cube": "place a cube",
+    "fee": "right of way",
+    "auction": "sealed auction",
 }
 
 
@@ -64,6 +70,17 @@ WARE_ALIASES = {
     "sacks": "spice",
     "cloth": "cloth", "cloths": "cloth", "tuch": "cloth", "stoff": "cloth", "bale": "cloth", "bales": "cloth",
 }
+AREA_ALIASES: dict[str, str] = {}
+for _area in (*D.SEA_AREAS, *D.LAND_REGIONS):
+    for _key in (fold(_area), _plain(_area), fold(_area).replace("/", ""), fold(_area).split("/")[0]):
+        AREA_ALIASES[_key] = _area
+for _alias, _area in {"northsea": "Nordsee", "baltic": "Ostsee", "atlantic": "Atlantik", "mediterranean": "Mittelmeer",
+                      "austria": "Österreich", "bohemia": "Böhmen", "saxony": "Sachsen", "bavaria": "Bayern",
+                      "tyrol": "Tirol", "franconia": "Franken", "swabia": "Schwaben", "flanders": "Flandern",
+                      "france": "Frankreich", "alsace": "Elsass", "lombardy": "Lombardei", "tuscany": "Toskana",
+                      "portugal": "Spanien/Portugal", "southitaly": "Süditalien", "suditalien": "Süditalien"}.items():
+    AREA_ALIASES[_alias] = _area
+
 PLACE_ALIASES = {"home": "home", "warehouse": "home", "lager": "home", "w": "home", "1": "1", "2": "2", "3": "3"}
 
 
@@ -128,6 +145,33 @@ def _parse_tokens(state, seat, toks: list[str]) -> dict:
     pend = state["pending"] if not state["over"] else None
     kind = pend["kind"] if pend else None
     head, rest = toks[0], toks[1:]
+    if head in ("auction", "gebot") or (head == "bid" and kind == "auction"):
+        amount = 0 if rest in ([], ["none"], ["nothing"], ["-"]) else _int(rest[0], "The bid")
+        return {"type": "auction", "amount": amount}
+    if head in ("donate", "giveup", "spende"):
+        word = rest[0] if rest else "none"
+        if word in ("0", "no", "nothing"):
+            word = "none"
+        if word in ("rechentrick", "trick"):
+            word = "trick"
+        return {"type": "donate", "amount": word}
+    if head in ("cube", "passage", "region", "sea"):
+        key = "".join(rest)
+        if key not in AREA_ALIASES:
+            raise ValueError(f"Unknown sea area or region {' '.join(rest)!r}.")
+        return {"type": "cube", "area": AREA_ALIASES[key]}
+    if head in ("payfee", "fee"):
+        tail = [t for t in rest if t not in ("to", "player", "p")]
+        return {"type": "payfee", "player": _int(tail[0], "The player")}
+    if head in ("offernote", "offernotes", "sellnoteto"):
+        # offernote <n> to player <p> for <price>
+        n = _int(rest[0], "The number of notes")
+        after = rest[rest.index("to") + 1:]
+        if after[0] in ("player", "p"):
+            after = after[1:]
+        a = {"type": "offer_note", "count": n, "player": _int(after[0], "The player"),
+             "price": _int(after[after.index("for") + 1], "The price")}
+        return [{"type": "trade"}, a] if kind == "move" else a
     if head in ("home", "homebase", "base") and rest:
         return {"type": "home", "town": _space("".join(rest))}
     if head == "move":
@@ -218,6 +262,16 @@ def _parse_tokens(state, seat, toks: list[str]) -> dict:
 
 def command(state, seat, a: dict) -> str:
     t = a["type"]
+    if t == "auction":
+        return f"auction {a['amount']}"
+    if t == "donate":
+        return f"donate {a['amount']}"
+    if t == "cube":
+        return "cube " + fold(a["area"]).replace("/", "")
+    if t == "payfee":
+        return f"payfee {a['player']}"
+    if t == "offer_note":
+        return f"offernote {a['count']} to player {a['player']} for {a['price']}"
     if t == "home":
         return f"home {a['town']}"
     if t == "move":
@@ -271,10 +325,41 @@ def prompt(S: dict, pend: dict) -> str:
                 f"{R.sheep_cost(pend['passes'])} (`pass <player>`).")
     if k == "trade":
         return "Offer wares to a player on the same space (`offer 1 metal from 2 to player 3 at 1 for 1500`) or `back`."
+    if k == "donate":
+        return (f"You sold {pend['got']} to a noble client: give up 500 or 1000 of it for a roll on the nobility "
+                "table (`donate 500`, `donate 1000`" + (", `donate trick`" if S["nob"]["trick"] == pend["seat"] else "")
+                + ") or `donate none`.")
+    if k == "cube":
+        word = "sea area for your sea passage" if pend["what"] == "sea" else "land region for your free passage"
+        return f"Choose the {word} (`cube <name>`)."
+    if k == "fee":
+        return (f"Right of way in {pend['region']}: choose whom to pay "
+                + ", ".join(f"`payfee {s + 1}`" for s in pend["owners"]) + ".")
     if k == "lottery":
         free = [x for x in range(1, 7) if str(x) not in pend["numbers"]]
         return f"Lottery: buy numbers at 100 each ({', '.join(map(str, free))} free), e.g. `buy 3`, or `buy none`."
     return k
+
+
+def _render_nobility(S: dict) -> list[str]:
+    nob = S["nob"]
+    out = [f"Stock pack: {len(S['stock'])} cards. Nobility table (shield at {ND.SHIELD}):"]
+    for s in range(S["players"]):
+        extra = []
+        if nob["sea"][s]:
+            extra.append("sea passage " + ", ".join(nob["sea"][s]))
+        if nob["free"][s]:
+            extra.append("free passage " + ", ".join(nob["free"][s]))
+        if nob["trick"] == s:
+            extra.append("holds the Rechentrick")
+        if nob["corrupt"] == s:
+            extra.append("pays no taxes (Korruption)")
+        owned = [R.card(c)["name"] for o, c in nob["estates"] if o == s]
+        if owned:
+            extra.append("owns " + ", ".join(owned))
+        state = "NOBLE" if s in nob["nobles"] else f"{nob['pos'][s]}"
+        out.append(f"  {R.pname(s)}: {state}" + (f" ({'; '.join(extra)})" if extra else ""))
+    return out
 
 
 def _wares(w: dict) -> str:
@@ -293,26 +378,28 @@ def render(engine, S: dict, seat: int | None) -> str:
     out.append("")
     out.append("Deals on the table:")
     for e in sorted(S["table"], key=lambda e: (e["time"], e["card"])):
-        c = D.CARDS[e["card"]]
+        c = R.card(e["card"])
         town = c["town"]
         q = S["queue"].get(town, [])
         qtxt = ", ".join(R.pname(s) for s in q) or "nobody"
         out.append(f"  {e['card']} {c['kind']} at {R.sname(town)}, {B.cal_name(e['time'])}: "
                    f"{R.describe_lines(e['card'])}. Queue: {qtxt}.")
     if S["market"]:
-        c = D.CARDS[S["market"]]
+        c = R.card(S["market"])
         out.append(f"  {S['market']} market at {R.sname(c['town'])}, every Anfang Mai: {R.describe_lines(S['market'])}.")
     kinds = {}
     for cid in S["pack"]:
-        kinds[D.CARDS[cid]["kind"]] = kinds.get(D.CARDS[cid]["kind"], 0) + 1
+        kinds[R.card(cid)["kind"]] = kinds.get(R.card(cid)["kind"], 0) + 1
     out.append(f"Game pack: {len(S['pack'])} cards (" + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + ").")
     for rb in S["robbers"]:
-        c = D.CARDS[rb["card"]]
+        c = R.card(rb["card"])
         out.append(f"Robbers this round: {c['name']} ({', '.join(c['areas'])}).")
     if S["black_sheep"] is not None:
         out.append(f"Black sheep: {R.pname(S['black_sheep'])} (last in every queue).")
     if S["blockade"]:
         out.append("Blockade: the next offer in Venedig or Süditalien will be cancelled.")
+    if R.variant(S):
+        out += _render_nobility(S)
     out.append("")
     for s in range(S["players"]):
         P = S["seats"][s]
