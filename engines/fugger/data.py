@@ -47,10 +47,11 @@ HOME_BASES = rulebook(("augsburg", "florenz", "nuernberg"), "Home Base: Augsburg
 TAXES = rulebook(
     {"augsburg": 300, "nuernberg": 300, "florenz": 400}, "Payday, Taxes: 300 Nürnberg/Augsburg, 400 Florenz", "TAXES"
 )
-WAGES_BY_EMPLOYEES = rulebook(
-    (0, 100, 500),
-    "Payday: the son comes free, the first TR costs 100 Fl. and the second 400 Fl. (total by number of employees)",
-    "WAGES_BY_EMPLOYEES",
+WAGES = rulebook(
+    {"1": 0, "2": 100, "3": 400},
+    "Payday: the wages are shown on the goods storage card: the son of the house (rep 1) is free, the first "
+    "employee's space (rep 2) 100 Fl., the second's (rep 3) 400 Fl.",
+    "WAGES",
 )
 SON = rulebook(1, "Home Base: the figure with a ball on top is the Son of the House (rep 1)", "SON")
 REPS = rulebook((1, 2, 3), "Goods storage card: three trade representatives", "REPS")

@@ -724,7 +724,7 @@ def t_payday_pay(S, task, ev):
         if P["notes"]:
             pay(S, seat, P["notes"] * rate, "interest")
             ev.append(event("interest", f"{pname(seat)} receives {P['notes'] * rate} interest.", seat=seat))
-        wages = D.WAGES_BY_EMPLOYEES[len(employees(S, seat))]
+        wages = sum(D.WAGES[str(r)] for r in active_reps(S, seat))
         if wages:
             tasks.append({"do": "collect", "seat": seat, "amount": wages, "reason": "wages"})
         if variant(S) and not NB.pays_taxes(S, seat):

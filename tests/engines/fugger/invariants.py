@@ -4,7 +4,7 @@ from engines.fugger import ENGINE
 from engines.fugger import data as D
 from engines.fugger import rules as R
 
-DEAL_PENDING_KEYS = {"kind", "card", "step", "part", "ware", "qty", "price", "seats", "early", "any"}
+DEAL_PENDING_KEYS = {"kind", "card", "step", "part", "ware", "qty", "price", "seats", "early", "any", "got"}
 
 
 def _cards_in_play(S):

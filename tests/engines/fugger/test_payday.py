@@ -129,3 +129,18 @@ def test_a_debt_nobody_can_cover_takes_everything():
     assert S["seats"][0]["cash"] == 0
     assert S["ledger"][0]["wages"] == -150 and S["ledger"][0]["taxes"] == -400
     assert any(e["type"] == "bankrupt" for e in step["events"])
+
+
+def test_wages_are_printed_on_the_representatives_spaces():
+    # the son is free, the space of rep 2 costs 100, that of rep 3 400: keeping rep 3
+    # and firing rep 2 still costs 400
+    S = started(2, homes=["augsburg", "augsburg"])
+    S["start"] = 0
+    _december(S)
+    S = _act(S, 0, {"type": "hire"})["state"]
+    S = _act(S, 0, {"type": "fire", "rep": 2})["state"]
+    cash = S["seats"][0]["cash"]
+    S = _act(S, 0, {"type": "done"})["state"]
+    S = _act(S, 1, {"type": "done"})["state"]
+    assert cash - S["seats"][0]["cash"] == 400 + 300
+    assert S["ledger"][0]["wages"] == -400
