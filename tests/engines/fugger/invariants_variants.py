@@ -71,7 +71,8 @@ def invariant(S, prev):
     if pend and pend["kind"] == "deal":
         assert set(pend) == DEAL_PENDING_KEYS, set(pend)
     _no_key(S, "prices")
-    _no_key(S, "amount") if pend and pend["kind"] == "auction" else None
+    if pend and pend["kind"] == "auction":
+        assert set(pend) == {"kind", "card", "what", "seats", "min", "lot", "lots", "won"}, set(pend)
     for space, q in S["queue"].items():
         assert q and len(q) == len(set(q))
         for s in q:
