@@ -90,6 +90,13 @@ def bot(engine, S, seat, rng):
     if k == "move":
         return _move(engine, S, seat, pend, rng)
     if k == "trade":
+        targets = engine._offer_targets(S, seat)
+        if targets and rng.below(2) == 0:
+            a, player, b = rng.choice(targets)
+            wares = R.place_wares(S, seat, a)
+            w = next(x for x in D.WARES if wares[x])
+            return {"type": "offer", "count": 1, "ware": w, "from": a, "player": player, "to": b,
+                    "price": D.FORCED_PRICE[w] + 100}
         return {"type": "back"}
     if k == "raise":
         return _raise_action(S, seat)
@@ -202,6 +209,8 @@ def _move(engine, S, seat, pend, rng):
                 if w in demanded and P["lager"][w] > 0:
                     n = min(P["lager"][w], 3 - R.n_wares(Rp["wares"]))
                     return {"type": "transfer", "count": n, "ware": w, "from": "home", "to": str(r)}
+    if not pend["moved"] and rng.below(20) == 0 and engine._offer_targets(S, seat):
+        return {"type": "trade"}  # now and then, sell a ware to a colleague on the same space
     winter_soon = B.is_winter(S["t"]) or B.is_winter(S["t"] + 1)
     for r in movable:
         targets = _targets(S, seat, r)

@@ -631,7 +631,6 @@ def t_estate_sale(S, task, ev):
 
 
 def resolve_estate(S: dict, moves: dict, ev: list) -> None:
-    R = rules()
     pend = S["pending"]
     S["pending"] = None
     cid = pend["card"]

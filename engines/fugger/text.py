@@ -9,7 +9,6 @@ from engines.base import ParseError, describe_actions
 
 from . import board as B
 from . import data as D
-from . import nobility as NB
 from . import nobility_data as ND
 from . import rules as R
 
