@@ -87,7 +87,9 @@ class Fugger:
                     s,
                     "sell" if verb == "sell" else "bid",
                     f"Write your {'asking prices' if verb == 'sell' else 'bids'} for {pend['ware']} at "
-                    f"{R.sname(c['town'])} ({pend['qty']} wanted, {word} {pend['price']}), one price per unit.",
+                    f"{R.sname(c['town'])} ({pend['qty']} {'wanted' if verb == 'sell' else 'for sale'}, {word} "
+                    f"{pend['price']}), one price per unit."
+                    + (" This urgent trade is before its date: if nobody writes a price, it waits." if pend["early"] else ""),
                     sealed=True,
                 )
                 for s in pend["seats"]
