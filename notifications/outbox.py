@@ -203,17 +203,32 @@ def your_move(*, game, pending: list) -> None:
         )
 
 
-def reminder(*, game, pending) -> None:
-    """A reminder that a decision is still open (sent by the deadline sweep)."""
+def reminder(*, game, pending, which: str = "reminder", if_no_answer: str = "") -> None:
+    """A reminder (``which`` = "reminder") or the last call ("last_call") of an
+    open decision, once each: the situation again, the commands, the deadline in
+    the player's time zone, and what a timeout will do."""
     from pbem.selectors import engine_get
+
+    from django.utils import timezone
 
     engine = engine_get(game.engine)
     seat = pending.seat
+    label = "Last call" if which == "last_call" else "A reminder"
+    hours = max(0, int((pending.deadline - timezone.now()).total_seconds() // 3600)) if pending.deadline else None
+    due = f" is due in about {hours} hour(s)" if hours is not None else " is still awaited"
     body = "\n\n".join(
         part
         for part in (
-            f"A reminder: {pending.prompt}",
-            deadline_text(pending.deadline, seat.player),
+            f"{label}: your answer to '{pending.kind}'{due}.\n{pending.prompt}",
+            "\n".join(
+                x
+                for x in (
+                    deadline_text(pending.deadline, seat.player),
+                    f"If no answer comes by then: {if_no_answer}." if if_no_answer else "",
+                    "Going away? Send `vacation <days>` to move your deadlines.",
+                )
+                if x
+            ),
             engine.render(game.state, seat.index),
             commands_text(engine, game.state, seat.index),
         )
@@ -221,11 +236,11 @@ def reminder(*, game, pending) -> None:
     )
     notification_write(
         kind=Notification.Kind.REMINDER,
-        dedupe_key=f"reminder:{game.pk}:{pending.version}:{seat.index}",
+        dedupe_key=f"{which}:{pending.pk}",
         user=seat.player,
         game=game,
         seat=seat.index,
-        subject=subject_for(game, f"reminder: {pending.kind}"),
+        subject=subject_for(game, f"{'last call' if which == 'last_call' else 'reminder'}: {pending.kind}"),
         body_text=body,
     )
 

@@ -326,30 +326,11 @@ def leave_note(*, game: Game, seat: Seat, done: str) -> None:
         )
 
 
-def _reminder_write(pending: PendingAction, which: str, now: datetime) -> None:
-    from notifications.outbox import notification_write
+def _reminder_write(pending: PendingAction, which: str) -> None:
+    from notifications import outbox
 
-    game, seat = pending.game, pending.seat
-    left = pending.deadline - now
-    hours = max(0, int(left.total_seconds() // 3600))
-    if which == "last_call":
-        subject, opening = "last call", f"Last call: your answer to '{pending.kind}' is due in about {hours} hour(s)."
-    else:
-        subject, opening = "reminder", f"A reminder: your answer to '{pending.kind}' is due in about {hours} hour(s)."
-    policy = clock.ON_TIMEOUT.get((game.time_control or {}).get("on_timeout", "default"), "")
-    notification_write(
-        kind="reminder",
-        dedupe_key=f"{which}:{pending.pk}",
-        user=seat.player,
-        game=game,
-        seat=seat.index,
-        subject=_subject(game, f"{subject}: {pending.kind}"),
-        body_text=(
-            f"{opening}\nDeadline: {pending.deadline:%Y-%m-%d %H:%M} UTC.\n{pending.prompt}\n"
-            f"If no answer comes by then: {policy}.\n"
-            "Going away? Send `vacation <days>` to move your deadlines."
-        ),
-    )
+    policy = clock.ON_TIMEOUT.get((pending.game.time_control or {}).get("on_timeout", "default"), "")
+    outbox.reminder(game=pending.game, pending=pending, which=which, if_no_answer=policy)
 
 
 def pending_remind(*, pending_id: int, which: str, now: datetime | None = None) -> bool:
@@ -372,7 +353,7 @@ def pending_remind(*, pending_id: int, which: str, now: datetime | None = None) 
             return False
         if which == "reminder" and pending.last_call_at and pending.last_call_at <= now:
             return False
-        _reminder_write(pending, which, now)
+        _reminder_write(pending, which)
         return True
 
 

@@ -187,6 +187,9 @@ def test_reminder_and_last_call_are_sent_once_each_and_never_after_an_answer(clo
     reminders = notices(bob, "reminder")
     assert [n.subject.split("] ")[1] for n in reminders] == ["reminder: bid", "last call: bid"]
     assert "due in about 4 hour(s)" in reminders[1].body_text and "vacation" in reminders[1].body_text
+    # the situation and the commands that answer it come again, with the deadline in the player's zone
+    assert "Round 1 of 3" in reminders[1].body_text and "bid 3" in reminders[1].body_text
+    assert "Deadline: Wednesday 2025-05-07 09:00 (UTC)" in reminders[1].body_text
 
 
 def test_a_sweep_after_a_three_day_outage_times_out_once_and_sends_no_stale_reminders(clock_at, alice, bob):
