@@ -8,7 +8,7 @@ from .invariants import invariant
 
 def test_static():
     check_static(ENGINE)
-    assert ENGINE.options_schema["properties"]["variant"]["enum"] == ["trading"]
+    assert ENGINE.options_schema["properties"]["variant"]["enum"][0] == "trading"
     assert ENGINE.options_schema["properties"]["variant"]["default"] == "trading"
 
 
