@@ -23,7 +23,7 @@ from . import data as D
 from . import nobility_data as N
 
 VARIANTS = ("trading", "nobility", "country_estate", "full")
-ENABLED = ("trading", "nobility")  # the values offered in options_schema: each once it passes conformance
+ENABLED = ("trading", "nobility", "country_estate", "full")  # the values offered in options_schema: each once it passes conformance
 
 
 def rules():

@@ -1105,11 +1105,11 @@ def act(S: dict, seat: int, a: dict, ev: list) -> None:
             S["black_sheep"] = seat
             S["out"].append(pend["card"])
             S["pending"] = None
-            if variant(S):
-                NB.sheep_kept(S, seat, ev)
             ev.append(event("black_sheep", f"{pname(seat)} keeps the black sheep" + (
                 f" and the {pend['stake']} florins on it" if pend["stake"] else "") + ": last in every queue.",
                 seat=seat))
+            if variant(S):
+                NB.sheep_kept(S, seat, ev)
         else:
             cost = sheep_cost(pend["passes"])
             pay(S, seat, -cost, "black_sheep")

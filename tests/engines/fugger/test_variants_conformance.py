@@ -8,7 +8,7 @@ from engines.fugger import nobility as NB
 
 from .invariants_variants import invariant
 
-VARIANTS = ["nobility"]
+VARIANTS = ["nobility", "country_estate", "full"]
 
 
 def test_every_offered_variant_is_tested():
@@ -20,7 +20,7 @@ def test_every_offered_variant_is_tested():
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_variant_bot_games_conform(variant, players):
     # one game per player count keeps the suite inside its time budget (these games are long);
-    # the views and renders of every step are checked in the 4-player game; the soak runs thousands
-    deep = 1 if players == 4 else 0
+    # the views and renders of every step are checked in the 2-player game; the soak runs thousands
+    deep = 1 if players == 2 else 0
     records = check_engine(ENGINE, players, [players * 11], {"variant": variant}, deep_games=deep, invariant=invariant)
     assert all(r.outcome is not None for r in records)
