@@ -91,6 +91,9 @@ def bot(engine, S, seat, rng):
         return _move(engine, S, seat, pend, rng)
     if k == "trade":
         targets = engine._offer_targets(S, seat)
+        if engine._note_offer_spec(S, seat) and (not targets or rng.below(2) == 0):
+            others = [s + 1 for s in range(S["players"]) if s != seat]
+            return {"type": "offer_note", "count": 1, "player": rng.choice(others), "price": D.NOTE_SALE_VALUE + 60}
         if targets and rng.below(2) == 0:
             a, player, b = rng.choice(targets)
             wares = R.place_wares(S, seat, a)
@@ -102,6 +105,9 @@ def bot(engine, S, seat, rng):
         return _raise_action(S, seat)
     if k == "accept":
         o = pend["offer"]
+        if o["type"] == "offer_note":  # a note pays 200 a year and sells for 300
+            return {"type": "accept" if P["cash"] >= o["price"] + 2000 and o["price"] <= 500 * o["count"]
+                    else "decline"}
         fair = D.FORCED_PRICE[o["ware"]] * o["count"] * 3 // 2
         ok = P["cash"] >= o["price"] + 1000 and o["price"] <= fair
         return {"type": "accept" if ok else "decline"}
@@ -209,7 +215,7 @@ def _move(engine, S, seat, pend, rng):
                 if w in demanded and P["lager"][w] > 0:
                     n = min(P["lager"][w], 3 - R.n_wares(Rp["wares"]))
                     return {"type": "transfer", "count": n, "ware": w, "from": "home", "to": str(r)}
-    if not pend["moved"] and rng.below(20) == 0 and engine._offer_targets(S, seat):
+    if not pend["moved"] and rng.below(20) == 0 and (engine._offer_targets(S, seat) or engine._note_offer_spec(S, seat)):
         return {"type": "trade"}  # now and then, sell a ware to a colleague on the same space
     winter_soon = B.is_winter(S["t"]) or B.is_winter(S["t"] + 1)
     for r in movable:

@@ -603,6 +603,8 @@ def t_refill(S, task, ev):
 
 def describe_lines(cid: str) -> str:
     c = card(cid)
+    if c["kind"] == "estate":
+        return f"{c['name']}, minimum bid {c['min']}, rent {c['rent']} (only nobles may bid)"
     parts = []
     for part, ware, qty, price in card_lines(cid):
         word = "max" if part == "demand" else "min"

@@ -311,6 +311,9 @@ def prompt(S: dict, pend: dict) -> str:
         return f"You owe {pend['amount']} ({pend['reason']}) and have {S['seats'][pend['seat']]['cash']}: make forced sales."
     if k == "accept":
         o = pend["offer"]
+        if o["type"] == "offer_note":
+            return (f"{R.pname(o['seller'])} offers you {o['count']} debt note(s) for {o['price']}: "
+                    "`accept` or `decline`.")
         return (f"{R.pname(o['seller'])} offers you {o['count']} {o['ware']} for {o['price']} "
                 f"(to your {R.place_label(o['to'])}): `accept` or `decline`.")
     if k == "payday":
@@ -368,7 +371,12 @@ def _wares(w: dict) -> str:
 def render(engine, S: dict, seat: int | None) -> str:
     out = []
     out.append(f"Fugger, Welser, Medici ({S['variant']} game) - round {S['round']}, {B.cal_name(S['t'])}")
-    if S["over"]:
+    if S["over"] and R.variant(S):
+        res = engine.outcome(S)
+        out.append("The game is over. " + "; ".join(
+            f"{res['ranks'][s]}. {R.pname(s)} (table {'estate' if res['scores'][s] > ND.SHIELD else res['scores'][s]}, "
+            f"wealth {res['detail']['wealth'][s]['total']})" for s in sorted(range(S["players"]), key=lambda x: res["ranks"][x])))
+    elif S["over"]:
         sc = R.scores(S)
         out.append("The game is over. Wealth (cash + wares at forced-sale prices + notes): "
                    + "; ".join(f"{R.pname(s)} {sc[s]}" for s in range(S["players"])))

@@ -58,3 +58,14 @@ def test_second_estate_ends_and_the_richer_owner_wins_counting_the_estates_minim
     assert w[0] == R.wealth(S, 0) + 9000 and w[1] == R.wealth(S, 1) + 12000
     assert out["scores"][:2] == [ND.SHIELD + 1, ND.SHIELD + 1]
     assert out["ranks"][1] == 1 and out["ranks"][0] == 2  # player 2 kept 8000 cash and has the dearer estate
+
+
+def test_render_at_the_end_names_the_ranking():
+    S = _first_owner()
+    _make_noble(S, 1)
+    S["seats"][1]["cash"] = 20000
+    _sale_now(S, "l6")
+    S = sealed(S, {1: {"type": "auction", "amount": 12000}})["state"]
+    text = ENGINE.render(S, 0)
+    assert "The game is over. 1. Player 2 (table estate, wealth" in text
+    assert "2. Player 1 (table estate" in text

@@ -202,6 +202,8 @@ def test_debt_notes_trade_between_players_without_moving_on_the_table():
     S = act(S, 0, acts[0])["state"]
     S = act(S, 0, acts[1])["state"]
     assert S["pending"]["kind"] == "accept" and S["pending"]["seat"] == 2
+    assert ENGINE.decisions(S)[0]["prompt"] == "Player 1 offers you 1 debt note(s) for 450: `accept` or `decline`."
+    assert ENGINE.command(S, 0, acts[1]) == "offernote 1 to player 3 for 450"
     S = act(S, 2, {"type": "accept"})["state"]
     assert S["seats"][0]["notes"] == 1 and S["seats"][2]["notes"] == 1
     assert S["ledger"][2]["player_sale"] == -450 and S["ledger"][0]["player_sale"] == 450
