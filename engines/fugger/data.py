@@ -599,5 +599,12 @@ ESTATE_SPLIT = assumed(
 )
 NOBILITY_SETS = rulebook((1, 2), "Preparation of the Cards: cards marked 1 or 2", "NOBILITY_SETS")
 ESTATE_SETS = rulebook((1, 2, 3), "Country Estate Game: all cards, marked 1, 2 and 3", "ESTATE_SETS")
+YEARS_LIMIT = assumed(
+    20,
+    "the text sets no limit, but the Full Game can stall when nobody else can ever pay for an estate (the first owner "
+    "collects the taxes); after 20 calendar years (far beyond the 8 hours the text gives) the game ends and is ranked "
+    "as at its normal end",
+    "YEARS_LIMIT",
+)
 RENT_SPACE = rulebook(6, "Full Game: at the start of July the first owner receives rents", "RENT_SPACE")
 FIRST_OWNER_INTEREST = rulebook(300, "Full Game: the first owner's debt notes pay 300 Fl. each", "FIRST_OWNER_INTEREST")

@@ -29,5 +29,6 @@ from .data import (  # noqa: F401
     SHIELD,
     START_POSITION,
     TRICK_DONATION,
+    YEARS_LIMIT,
     column_for,
 )

@@ -324,6 +324,9 @@ def t_round_end(S, task, ev):
     S["t"] += 1
     S["round"] += 1
     S["start"] = (S["start"] + 1) % S["players"]
+    if variant(S) and B.cal_year(S["t"]) > ND.YEARS_LIMIT:
+        NB.finish(S, ev, f"{ND.YEARS_LIMIT} years have passed: the game ends.")
+        return
     S["agenda"].append({"do": "round_start"})
 
 

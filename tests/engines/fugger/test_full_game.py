@@ -69,3 +69,15 @@ def test_render_at_the_end_names_the_ranking():
     text = ENGINE.render(S, 0)
     assert "The game is over. 1. Player 2 (table estate, wealth" in text
     assert "2. Player 1 (table estate" in text
+
+
+def test_the_game_ends_after_twenty_years_with_the_first_owner_ahead():
+    S = _first_owner(players=2)
+    S["pending"] = None
+    S["t"] = 15 * 20 - 7  # the last space (December) of year 20
+    assert R.B.cal_year(S["t"]) == 20
+    S["agenda"] = [{"do": "round_end"}]
+    ev = []
+    R.run(S, ev)
+    assert S["over"] and any(e["type"] == "game_over" and "20 years" in e["text"] for e in ev)
+    assert ENGINE.outcome(S)["ranks"][0] == 1
