@@ -327,3 +327,22 @@ def test_auction_commands_and_render():
     assert "Nobility table (shield at 20)" in text and "sealed bid" in text
     v = ENGINE.view(S, 1)
     assert v["stock"]["size"] == len(S["stock"]) and "nob" in v
+
+
+def test_views_show_the_packs_as_sizes_and_the_table_in_full():
+    S = vstarted("country_estate", players=3)
+    v = ENGINE.view(S, 0)
+    assert set(v["stock"]) == {"size", "kinds"} and v["stock"]["kinds"]["estate"] == 6
+    assert v["stock"]["size"] == len(S["stock"]) and v["pack"]["size"] == len(S["pack"])
+    assert "unused" not in v and "rng" not in v
+    assert v["nob"]["pos"] == [0, 0, 0]
+    T = ENGINE.shuffle_hidden(S, 0, __import__("engines.rng", fromlist=["Rng"]).Rng.from_seed(5))
+    assert ENGINE.view(T, 0) == v and T["stock"] != S["stock"]
+
+
+def test_a_noble_is_not_asked_to_donate():
+    S = vstarted("country_estate", players=2)  # the game goes on after nobility
+    S["nob"]["pos"][0] = ND.SHIELD
+    S["nob"]["nobles"] = [0]
+    S = _noble_sale(S)
+    assert not S["over"] and S["pending"]["kind"] != "donate" and S["ledger"][0]["demand"] == 1700
