@@ -24,6 +24,7 @@ import json
 import sys
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable
 
 from engines.base import Engine, IllegalAction, ParseError, canonical, check_against_specs
@@ -81,9 +82,14 @@ def _check_decisions(engine: Engine, state: dict, players: int, rec: GameRecord,
     return decisions
 
 
-def _check_specs(engine: Engine, state: dict, seat: int, rec: GameRecord, step: int) -> list[dict]:
+@lru_cache(maxsize=8192)
+def _schema_ok(schema_json: str) -> None:
     from jsonschema import Draft202012Validator
 
+    Draft202012Validator.check_schema(json.loads(schema_json))
+
+
+def _check_specs(engine: Engine, state: dict, seat: int, rec: GameRecord, step: int) -> list[dict]:
     specs = engine.actions(state, seat)
     if not specs:
         raise _fail(f"seat {seat} must act but has no action specs", rec, step)
@@ -94,7 +100,7 @@ def _check_specs(engine: Engine, state: dict, seat: int, rec: GameRecord, step: 
         if set(s) != {"type", "params", "label", "example"}:
             raise _fail(f"malformed spec {s}", rec, step)
         for name, schema in s["params"].items():
-            Draft202012Validator.check_schema(schema)
+            _schema_ok(json.dumps(schema, sort_keys=True))  # the same schemas recur step after step
             if name == "type":
                 raise _fail("a param may not be called 'type'", rec, step)
     return specs
