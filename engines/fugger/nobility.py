@@ -443,15 +443,7 @@ def break_tie(S: dict, tied: list[int], rng: Rng, ev: list) -> int:
     tied = [s for s in tied if S["nob"]["pos"][s] == low]
     if len(tied) == 1:
         return tied[0]
-    while True:
-        rolls = {s: rng.die() for s in tied}
-        top = max(rolls.values())
-        best = [s for s in tied if rolls[s] == top]
-        ev.append(event("tie_dice", "Tie: dice " + ", ".join(f"{pname(s)} {rolls[s]}" for s in tied) + ".",
-                        rolls={str(s): rolls[s] for s in tied}))
-        if len(best) == 1:
-            return best[0]
-        tied = best
+    return _dice_only(tied, rng, ev)
 
 
 def resolve_auction(S: dict, moves: dict, ev: list) -> None:
@@ -656,6 +648,7 @@ def resolve_estate(S: dict, moves: dict, ev: list) -> None:
 
 
 def _dice_only(tied: list[int], rng: Rng, ev: list) -> int:
+    """Roll among the tied until one is highest."""
     while True:
         rolls = {s: rng.die() for s in tied}
         top = max(rolls.values())
