@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from django.conf import settings
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.utils import timezone
 
 from notifications.models import EmailPreference, Notification, ReplyAddress
 
@@ -208,8 +209,6 @@ def reminder(*, game, pending, which: str = "reminder", if_no_answer: str = "") 
     open decision, once each: the situation again, the commands, the deadline in
     the player's time zone, and what a timeout will do."""
     from pbem.selectors import engine_get
-
-    from django.utils import timezone
 
     engine = engine_get(game.engine)
     seat = pending.seat

@@ -8,7 +8,7 @@ import importlib
 from functools import lru_cache
 
 from django.conf import settings
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
 from engines import registry
 from engines.base import Engine
@@ -158,9 +158,12 @@ def decisions_waiting_for(*, user) -> QuerySet[PendingAction]:
     sealed ones already answered are left out (nothing is waiting)."""
     return (
         PendingAction.objects.filter(
-            seat__player=user, closed_at__isnull=True, game__status=Game.Status.ACTIVE, seat__status=Seat.Status.PLAYING
+            seat__player=user,
+            closed_at__isnull=True,
+            submitted_at__isnull=True,
+            game__status=Game.Status.ACTIVE,
+            seat__status=Seat.Status.PLAYING,
         )
-        .filter(Q(submitted_at__isnull=True))
         .select_related("game", "seat")
         .order_by("deadline", "opened_at")
     )
