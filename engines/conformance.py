@@ -3,7 +3,7 @@
 ``check_engine(engine, players, seeds)`` plays bot games and checks, at every
 step: the decision shape, specs against validate, bots and default actions
 legal, parse reading back ``command``, apply pure and deterministic, states
-JSON-exact, events well formed, outcome only at the end with proper ranks; on
+JSON-exact, events well formed, every spec's example a legal command, outcome only at the end with proper ranks; on
 the first few games of a batch also every view (serialisable, no generator
 state, unchanged when ``shuffle_hidden`` redeals what that seat cannot see)
 and every render. Each finished game is then replayed from its record and must
@@ -124,6 +124,24 @@ def _check_action(engine: Engine, state: dict, seat: int, action: dict, specs, r
         raise _fail(f"parse({text!r}) gave {parsed}, expected [{action}]", rec, step)
 
 
+def _check_examples(engine: Engine, state: dict, seat: int, specs, rec, step) -> None:
+    """Every example is shown to players as "e.g." and copied: it must be a
+    real, legal command for this seat in this state, of its own spec's type."""
+    for s in specs:
+        example = s["example"]
+        try:
+            parsed = engine.parse(state, seat, example)
+        except ParseError as e:
+            raise _fail(f"example {example!r} of {s['type']} cannot be parsed: {e.message}", rec, step) from None
+        if len(parsed) != 1 or not isinstance(parsed[0], dict) or parsed[0].get("type") != s["type"]:
+            raise _fail(f"example {example!r} of {s['type']} parses as {parsed}, not as one {s['type']}", rec, step)
+        try:
+            check_against_specs(specs, parsed[0])
+            engine.validate(state, seat, parsed[0])
+        except IllegalAction as e:
+            raise _fail(f"example {example!r} of {s['type']} is refused: {e.message}", rec, step) from None
+
+
 def _check_junk(engine: Engine, state: dict, seat: int, acting: bool, rec, step) -> None:
     try:
         engine.validate(state, seat, {"type": "__no_such_action__"})
@@ -219,6 +237,7 @@ def play_checked(
         for d in decisions:
             seat = d["seat"]
             specs = _check_specs(engine, state, seat, rec, step)
+            _check_examples(engine, state, seat, specs, rec, step)
             _check_action(engine, state, seat, engine.default_action(state, seat), specs, rec, step, "default action")
             action = engine.bot(state, seat, bot_rng)
             _check_action(engine, state, seat, action, specs, rec, step, "bot action")

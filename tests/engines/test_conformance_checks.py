@@ -33,6 +33,11 @@ class BadParse(SealedBid):
         return "bid 0" if action["type"] == "bid" else super().command(state, seat, action)
 
 
+class RefusedExample(SealedBid):
+    def actions(self, state, seat):
+        return [dict(s, example="bid 999") if s["type"] == "bid" else s for s in super().actions(state, seat)]
+
+
 class Nondeterministic(SealedBid):
     calls = 0
 
@@ -56,6 +61,7 @@ class LeaksRng(SealedBid):
         (BadParse(), "parse("),
         (Nondeterministic(), "not deterministic"),
         (LeaksRng(), "random generator"),
+        (RefusedExample(), "example 'bid 999' of bid is refused"),
     ],
 )
 def test_defects_are_caught(engine, message):

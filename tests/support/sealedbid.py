@@ -71,7 +71,7 @@ class SealedBid:
 
     def actions(self, state, seat):
         if state["phase"] == "bid":
-            return [spec("bid", "Bid coins", "bid 3", amount=integer(0, state["coins"][seat]))]
+            return [spec("bid", "Bid coins", f"bid {min(3, state['coins'][seat])}", amount=integer(0, state["coins"][seat]))]
         if state["phase"] == "claim" and seat == state["winner"]:
             specs = [spec("claim", "Claim the prize", "claim points", take=enum("points", "coins"))]
             if not state["peeked"] and state["deck"]:
