@@ -72,7 +72,7 @@ ROBBER_TABLE = rulebook(
 )
 BRIBE_PER_POINT = rulebook(100, "Räuber/Piraten: extra points at 100 Fl. per point", "BRIBE_PER_POINT")
 MAX_BRIBE = assumed(8, "8 points lift the lowest roll (2) to 10, where nothing is stolen; more is never useful", "MAX_BRIBE")
-SHEEP_FIRST_STAKE = rulebook(20, "Schwarzes Schaf: passed on with 20 Fl., each player doubling the stake", "SHEEP_FIRST_STAKE")
+SHEEP_FIRST_STAKE = rulebook(20, "Schwarzes Schaf: passed on with 20 Fl.; each next passer doubles the stake (20, 20, 40, 80 ... paid)", "SHEEP_FIRST_STAKE")
 LOTTERY_PRICE = rulebook(100, "Lotterie: 100 Fl. per number of a die", "LOTTERY_PRICE")
 
 # --- the calendar ----------------------------------------------------------------

@@ -359,7 +359,7 @@ class Fugger:
         S = state
         v = json.loads(json.dumps({k: S[k] for k in (
             "variant", "players", "t", "round", "start", "start_rolls", "over", "seats", "queue", "table",
-            "market", "out", "robbers", "black_sheep", "blockade", "ledger")}))
+            "market", "out", "robbers", "black_sheep", "blockade", "boom", "ledger") if k in S}))
         if R.variant(S):
             v["nob"] = json.loads(json.dumps(S["nob"]))
             v["stock"] = self._pile_view(S, S["stock"])

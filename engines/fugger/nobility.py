@@ -348,11 +348,7 @@ def chance(S: dict, cid: str, ev: list) -> None:
         S["pending"] = {"kind": "sheep", "seat": S["start"], "stake": 0, "passes": 0, "card": cid}
     elif eff == "boom":
         to_stock(S, cid)
-        if R.deal_count(S) >= D.DEAL_CARDS_ON_TABLE + 1:
-            ev.append(event("boom", "Boom economy: five deal cards are already out; the card is not used."))
-        else:
-            ev.append(event("boom", "Boom economy: a fifth deal card is drawn; the next one traded is not replaced."))
-            S["agenda"].append({"do": "refill", "target": R.deal_count(S) + 1})
+        R.set_off_boom(S, ev)
     elif eff == "lottery":
         S["pending"] = {"kind": "lottery", "seat": S["start"], "numbers": {}, "passes": 0, "card": cid}
     elif eff == "blockade":

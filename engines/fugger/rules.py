@@ -251,6 +251,7 @@ def setup(players: int, seed: int, options: dict | None) -> dict:
         "robbers": [],
         "black_sheep": None,
         "blockade": False,
+        "boom": 0,
         "pending": None,
         "agenda": [{"do": "round_start"}] + [{"do": "homebase", "seat": s} for s in reversed(seat_order_from(start, players))],
         "rng": rng.state,
@@ -561,6 +562,11 @@ def t_deal_done(S, task, ev):
                 e["declined"] = S["round"]
         return
     S["table"] = [e for e in S["table"] if e["card"] != cid]
+    if S.get("boom"):
+        # "The next Deal card to come up is not replaced, so returning the number of Deals on the table to 4"
+        S["boom"] = 0
+        ev.append(event("boom_over", f"{cid} is not replaced (the boom is over): {DEALS_WORD[deal_count(S)]} deals on "
+                        "the table again.", card=cid))
     if variant(S):
         S["agenda"].append({"do": "check_end"})
         S["agenda"].append({"do": "refill"})
@@ -572,8 +578,28 @@ def t_deal_done(S, task, ev):
     S["agenda"].append({"do": "refill"})
 
 
+DEALS_WORD = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def deal_target(S: dict) -> int:
+    """Four deal cards on the table; five while a boom's fifth card is out (until the next one is traded)."""
+    return D.DEAL_CARDS_ON_TABLE + S.get("boom", 0)
+
+
+def set_off_boom(S: dict, ev: list) -> None:
+    """Hochkonjunktur: a fifth deal card is drawn as a one off (the refill under way, or a new one, draws it)."""
+    if S.get("boom") or deal_count(S) > D.DEAL_CARDS_ON_TABLE:
+        ev.append(event("boom", "Boom economy: five deal cards are out already; the card is not used."))
+        return
+    S["boom"] = 1
+    ev.append(event("boom", "Boom economy: a fifth deal card is drawn; the next deal card traded is not replaced, "
+                    "so the table goes back to four."))
+    if not any(t["do"] == "refill" for t in S["agenda"]):
+        S["agenda"].append({"do": "refill"})
+
+
 def t_refill(S, task, ev):
-    target = task.get("target", D.DEAL_CARDS_ON_TABLE)
+    target = deal_target(S)
     if variant(S) and deal_count(S) < target:
         NB.refill_from_stock(S, ev)
     if deal_count(S) >= target or not S["pack"]:
@@ -651,11 +677,7 @@ def t_chance(S, task, ev):
         S["pending"] = {"kind": "sheep", "seat": S["start"], "stake": 0, "passes": 0, "card": cid}
     elif eff == "boom":
         S["out"].append(cid)
-        if len(S["table"]) >= D.DEAL_CARDS_ON_TABLE + 1:
-            ev.append(event("boom", "Boom economy: five deal cards are already out; the card is not used."))
-        else:
-            ev.append(event("boom", "Boom economy: a fifth deal card is drawn; the next one traded is not replaced."))
-            S["agenda"].append({"do": "refill", "target": len(S["table"]) + 1})
+        set_off_boom(S, ev)
     elif eff == "lottery":
         S["pending"] = {"kind": "lottery", "seat": S["start"], "numbers": {}, "passes": 0, "card": cid}
     elif eff == "blockade":
@@ -674,7 +696,9 @@ def t_chance(S, task, ev):
 
 
 def sheep_cost(passes: int) -> int:
-    return D.SHEEP_FIRST_STAKE * (2 ** passes)
+    """What the next passer adds: 20, then the stake doubles ("the third player paying 40Fl. the fourth 80"),
+    so 20, 20, 40, 80 ... and the stake is 20, 40, 80, 160 ..."""
+    return D.SHEEP_FIRST_STAKE * (2 ** max(0, passes - 1))
 
 
 def lottery_next(S: dict, pend: dict, ev: list) -> None:

@@ -403,6 +403,8 @@ def render(engine, S: dict, seat: int | None) -> str:
         out.append(f"Robbers this round: {c['name']} ({', '.join(c['areas'])}).")
     if S["black_sheep"] is not None:
         out.append(f"Black sheep: {R.pname(S['black_sheep'])} (last in every queue).")
+    if S.get("boom"):
+        out.append("Boom (Hochkonjunktur): a fifth deal card is out; the next deal card traded is not replaced.")
     if S["blockade"]:
         out.append("Blockade: the next offer in Venedig or Süditalien will be cancelled.")
     if R.variant(S):

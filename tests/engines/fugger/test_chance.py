@@ -97,17 +97,21 @@ def test_pirates_at_sea_and_robber_cards_leave_after_the_round():
 
 
 def test_black_sheep_stake_doubles_and_the_keeper_is_last_in_every_queue():
-    S = started(4)
+    # "with 20 Fl. attached. The next player must either keep the card or double the stake by adding another
+    # 20Fl. ... (the third player paying 40Fl. the fourth 80 etc.)": passers pay 20, 20, 40, 80
+    S = started(5)
     S["start"] = 1
     _draw(S, "e3")
     assert S["pending"]["kind"] == "sheep" and S["pending"]["seat"] == 1
     cash = [P["cash"] for P in S["seats"]]
-    S = _act(S, 1, {"type": "pass_on", "player": 3})["state"]   # pays 20
-    S = _act(S, 2, {"type": "pass_on", "player": 4})["state"]   # pays 40
-    S = _act(S, 3, {"type": "pass_on", "player": 1})["state"]   # pays 80
-    assert S["pending"]["stake"] == 140
+    stakes = []
+    for seat, to in ((1, 3), (2, 4), (3, 5), (4, 1)):
+        assert f"adding {R.sheep_cost(S['pending']['passes'])}" in ENGINE.render(S, seat)
+        S = _act(S, seat, {"type": "pass_on", "player": to})["state"]
+        stakes.append(S["pending"]["stake"])
+    assert stakes == [20, 40, 80, 160]
     S = _act(S, 0, {"type": "keep"})["state"]
-    assert [S["seats"][s]["cash"] - cash[s] for s in range(4)] == [140, -20, -40, -80]
+    assert [S["seats"][s]["cash"] - cash[s] for s in range(5)] == [160, -20, -20, -40, -80]
     assert S["black_sheep"] == 0
     # last in the queue, even at his own home base
     clear_wares(S)
@@ -131,37 +135,63 @@ def test_black_sheep_with_two_players_cannot_come_back():
     assert S["black_sheep"] == 1 and S["ledger"][1]["black_sheep"] == 20
 
 
-def test_boom_draws_a_fifth_deal_card_that_is_not_replaced():
-    S = started(3)
-    assert len(S["table"]) == 4
-    S["pack"] = [c for c in S["pack"] if D.CARDS[c]["kind"] != "chance"] + ["e4"]
-    S["pack"].remove("e4")
-    S["pack"].insert(0, "e4")
-    first = S["pack"][1]
-    second_marker = sorted(e["time"] for e in S["table"])[1]
-    _draw(S, "e4")
-    assert len(S["table"]) == 5
-    new = S["table"][-1]
-    assert new["card"] == first and new["time"] == second_marker + D.CARDS[first]["plus"]
-    # the next deal traded is not replaced: back to four
-    cid = sorted(S["table"], key=lambda e: e["time"])[0]["card"]
-    S["t"] = sorted(S["table"], key=lambda e: e["time"])[0]["time"]
-    start_deal(S, cid)
-    while S["pending"] and S["pending"]["kind"] == "deal":
-        S = ENGINE.apply(S, {s: ENGINE.default_action(S, s) for s in S["pending"]["seats"]})["state"]
-    assert len(S["table"]) == 4
+def _default_play_until(S, found, limit=600):
+    """Play on with every seat taking its default action until ``found(step)`` holds for a step."""
+    for _ in range(limit):
+        step = ENGINE.apply(S, {d["seat"]: ENGINE.default_action(S, d["seat"]) for d in ENGINE.decisions(S)})
+        if found(step):
+            return S, step
+        S = step["state"]
+        assert not S["over"]
+    raise AssertionError("not reached")
+
+
+def _first_boom(players):
+    """The first game (by seed) whose boom card comes up in play and whose step ends with the fifth card
+    out (in other games a further deal of the same phase 1 is traded at once, ending the boom)."""
+    for seed in range(1, 60):
+        S = started(players, seed=seed)
+        try:
+            return _default_play_until(S, lambda st: any(e["type"] == "boom" for e in st["events"])
+                                       and st["state"]["boom"] == 1)
+        except AssertionError:
+            continue
+    raise AssertionError("no boom in 60 games")
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_boom_brings_a_fifth_deal_card_in_play_and_the_next_traded_is_not_replaced(players):
+    # played, not built: chance cards come up while the table is refilled after a trade (three deals on it)
+    before, step = _first_boom(players)
+    S = step["state"]
+    texts = [e["text"] for e in step["events"]]
+    k = next(i for i, e in enumerate(step["events"]) if e["type"] == "boom")
+    drawn = [e for e in step["events"][k:] if e["type"] == "new_deal"]
+    assert R.deal_count(before) == 4 and len(drawn) == 2, texts  # the traded card's replacement and the fifth
+    assert R.deal_count(S) == 5 and S["boom"] == 1
+    assert "fifth deal card" in texts[k]
+    marker = sorted(e["time"] for e in S["table"] if e["card"] != drawn[-1]["data"]["card"])[1]
+    assert drawn[-1]["data"]["time"] == marker + D.CARDS[drawn[-1]["data"]["card"]]["plus"]
+    assert "Hochkonjunktur" in ENGINE.render(S, 0) or "fifth" in ENGINE.render(S, 0)
+    # the next deal card traded is not replaced: four again, nothing drawn
+    prev, nxt = _default_play_until(S, lambda st: R.deal_count(st["state"]) != 5)
+    T = nxt["state"]
+    assert R.deal_count(T) == 4 and T["boom"] == 0
+    assert len(T["pack"]) == len(prev["pack"])
+    assert any(e["type"] == "boom_over" and "not replaced" in e["text"] for e in nxt["events"])
+    # and the table is kept at four afterwards
+    _, later = _default_play_until(T, lambda st: any(e["type"] == "new_deal" for e in st["events"]))
+    assert R.deal_count(later["state"]) == 4
 
 
 def test_boom_is_not_used_with_five_deals_out():
     S = started(3)
-    S["pack"].remove("e4")
-    S["agenda"] = [{"do": "round_end"}, {"do": "refill", "target": 5}]
-    S["pending"] = None
-    R.run(S, [])
-    assert len(S["table"]) == 5
-    S["pack"].insert(0, "e4")
-    ev = _draw(S, "e4")
-    assert len(S["table"]) == 5 and "not used" in " ".join(e["text"] for e in ev)
+    _draw(S, "e4", then=[{"do": "round_end"}])
+    assert R.deal_count(S) == 5 and S["boom"] == 1
+    S["pack"].insert(0, "e4")  # (the Nobility Game returns it to the stock: it can come up again)
+    S["out"].remove("e4")
+    ev = _draw(S, "e4", then=[{"do": "round_end"}])
+    assert R.deal_count(S) == 5 and "not used" in " ".join(e["text"] for e in ev)
 
 
 def test_lottery():
@@ -207,7 +237,7 @@ def test_blockade_cancels_the_next_offer_in_venedig_or_sueditalien():
     S["pack"].insert(0, "e6")
     _draw(S, "e6")
     assert S["blockade"] == "e6"
-    S["pack"].insert(0, "a04")
+    S["pack"] = ["a04"] + [c for c in S["pack"] if D.CARDS[c]["kind"] != "chance"]  # no boom among the draws
     S["table"] = S["table"][:3]
     S["agenda"] = [{"do": "round_end"}, {"do": "refill"}]
     S["pending"] = None
