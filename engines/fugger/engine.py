@@ -116,8 +116,9 @@ class Fugger:
             return [spec("home", "Choose your home base", "home augsburg", town=enum(*D.HOME_BASES))]
         if kind == "auction":
             top = self._auction_cap(S, seat, pend)
+            ex = pend["min"] if top >= pend["min"] else 0
             return [spec("auction", f"Your sealed bid, at least {pend['min']} and at most {top}, in steps of "
-                         f"{D.PRICE_STEP} (0: no bid)", f"auction {pend['min']}",
+                         f"{D.PRICE_STEP} (0: no bid)", f"auction {ex}",
                          amount={"type": "integer", "minimum": 0, "maximum": top, "multipleOf": D.PRICE_STEP})]
         if kind == "donate":
             opts = NB.donation_options(S, seat, pend["got"])
@@ -136,18 +137,21 @@ class Fugger:
             limit = R.sell_limit(S, pend, seat)
             if pend["part"] == "demand":
                 sch = prices_schema(limit, D.PRICE_STEP, pend["price"])
-                ex = f"sell {pend['ware']} {pend['price'] - 60} {pend['price']}" if limit > 1 else f"sell {pend['ware']} {pend['price']}"
+                top = pend["price"] // D.PRICE_STEP * D.PRICE_STEP  # the highest price on the 20 grid
+                ex = f"sell {pend['ware']} " + " ".join(str(top - D.PRICE_STEP * i) for i in range(min(limit, 2)))
                 return [spec("sell", f"Asking prices for up to {limit} {pend['ware']} (none: sell nothing)", ex,
                              ware=enum(pend["ware"]), prices=sch)]
             low = _round_up(pend["price"])
             sch = prices_schema(limit, low, D.MAX_BID)
+            ex = f"bid {pend['ware']} " + " ".join(str(low + 2 * D.PRICE_STEP * (1 - i)) for i in range(min(limit, 2)))
             return [spec("bid", f"Bids for up to {limit} {pend['ware']}, each at least {low} (none: buy nothing)",
-                         f"bid {pend['ware']} {low + 40} {low}", ware=enum(pend["ware"]), prices=sch)]
+                         ex, ware=enum(pend["ware"]), prices=sch)]
         if kind == "move":
             movable = [r for r in R.active_reps(S, seat) if r not in pend["moved"]]
-            if movable:
+            route = self._move_example(S, seat, movable)
+            if route:
                 out.append(spec("move", "Move a representative 1-3 spaces along roads or by ship",
-                                "move 2 koeln frankfurt wuerzburg", rep=enum(*movable),
+                                f"move {route[0]} " + " ".join(route[1]), rep=enum(*movable),
                                 path={"type": "array", "items": {"enum": list(B.SPACE_IDS)}, "minItems": 1,
                                       "maxItems": D.MAX_MOVE}))
             out += self._goods_specs(S, seat, pend, forced_from=["home"] + [str(r) for r in movable])
@@ -161,7 +165,9 @@ class Fugger:
         if kind == "raise":
             return self._goods_specs(S, seat, pend, forced_from=R.all_places(S, seat), transfer=False)
         if kind == "accept":
-            return [spec("accept", "Accept the offer", "accept"), spec("decline", "Decline the offer", "decline")]
+            if P["cash"] >= pend["offer"]["price"]:
+                out.append(spec("accept", "Accept the offer", "accept"))
+            return out + [spec("decline", "Decline the offer", "decline")]
         if kind == "payday":
             if R.can_hire(S, seat) and not pend["fired"]:
                 out.append(spec("hire", "Hire a representative (starts at home, no wares)", "hire"))
@@ -174,11 +180,13 @@ class Fugger:
             Rp = R.rep(S, seat, pend["rep"])
             kinds = [w for w in D.WARES if Rp["wares"][w]]
             n = pend["count"]
-            return [spec("lose", f"Choose the {n} ware(s) representative {pend['rep']} loses", "lose " + " ".join([kinds[0]] * n),
+            ex = [w for w in kinds for _ in range(Rp["wares"][w])][:n]
+            return [spec("lose", f"Choose the {n} ware(s) representative {pend['rep']} loses", "lose " + " ".join(ex),
                          wares=subset(*kinds, min_items=n, max_items=n, unique=False))]
         if kind == "bribe":
             top = min(D.MAX_BRIBE, P["cash"] // D.BRIBE_PER_POINT)
-            return [spec("bribe", f"Buy extra points against the robbers at {D.BRIBE_PER_POINT} each (0-{top})", "bribe 2",
+            return [spec("bribe", f"Buy extra points against the robbers at {D.BRIBE_PER_POINT} each (0-{top})",
+                         f"bribe {min(2, top)}",
                          points=integer(0, top))]
         if kind == "sheep":
             out.append(spec("keep", f"Keep the black sheep and the {pend['stake']} florins on it", "keep"))
@@ -192,8 +200,27 @@ class Fugger:
             free = [x for x in range(1, 7) if str(x) not in pend["numbers"]]
             most = min(len(free), P["cash"] // D.LOTTERY_PRICE)
             return [spec("lottery", f"Buy lottery numbers at {D.LOTTERY_PRICE} each (none: pass)",
-                         f"buy {free[0]}" if free else "buy none", numbers=subset(*free, max_items=most))]
+                         f"buy {free[0]}" if free and most else "buy none", numbers=subset(*free, max_items=most))]
         raise AssertionError(kind)
+
+    def _move_example(self, S, seat, movable):
+        """A route the seat can really take now (the example players copy): two spaces if one is open, else one;
+        None when no representative can move at all (then `move` is not offered)."""
+        cash = S["seats"][seat]["cash"]
+        winter = B.is_winter(S["t"])
+        best = None
+        for r in movable:
+            here = R.rep(S, seat, r)["at"]
+            for a in sorted(B.ADJ[here]):
+                if winter and B.is_sea(a):
+                    continue
+                if R.plan_cost(S, seat, r, [a]) > cash:
+                    continue
+                for b in sorted(B.ADJ[a]):
+                    if b != here and not (winter and B.is_sea(b)) and R.plan_cost(S, seat, r, [a, b]) <= cash:
+                        return r, [a, b]
+                best = best or (r, [a])
+        return best
 
     def _may_pass_sheep(self, S, pend):
         return S["players"] > 2 or pend["passes"] == 0
