@@ -304,6 +304,7 @@ class Fugger:
 
     def validate(self, state, seat, action):
         specs = self.actions(state, seat)
+        self._check_counts(state, seat, action)
         check_against_specs(specs, action)
         S = state
         pend = self._pending_for(S, seat)
@@ -376,6 +377,40 @@ class Fugger:
             if 0 < amt < pend["min"]:
                 raise IllegalAction(f"The minimum bid is {pend['min']}; write 0 for no bid.")
             return
+
+    def _check_counts(self, S, seat, action):
+        """Lists of prices, numbers and wares refused in the game's words (with the limit), before the schema's."""
+        pend = self._pending_for(S, seat)
+        if not isinstance(action, dict) or pend is None:
+            return
+        typ = action.get("type")
+        if typ in ("sell", "bid") and pend["kind"] == "deal" and isinstance(action.get("prices"), list):
+            limit = R.sell_limit(S, pend, seat)
+            prices = action["prices"]
+            if len(prices) > limit:
+                why = (f"the card wants {pend['qty']} and you have {R.site_count(S, seat, R.card(pend['card'])['town'], pend['ware'])} "
+                       f"{pend['ware']} there" if typ == "sell" else f"the card sells {pend['qty']}")
+                raise IllegalAction(f"Too many prices: {len(prices)} written, at most {limit} ({why}). "
+                                    "Write one price per unit, or `none`.")
+            low, high = ((D.PRICE_STEP, pend["price"]) if typ == "sell" else (_round_up(pend["price"]), D.MAX_BID))
+            for p in prices:
+                if not isinstance(p, int) or isinstance(p, bool):
+                    continue
+                if p % D.PRICE_STEP:
+                    raise IllegalAction(f"{p} is not a price: prices go in steps of {D.PRICE_STEP} florins "
+                                        f"(e.g. {p // D.PRICE_STEP * D.PRICE_STEP}).")
+                if not low <= p <= high:
+                    word = "the card's maximum" if typ == "sell" else "at least the card's minimum"
+                    raise IllegalAction(f"{p} is out of range: prices from {low} to {high} ({word} is {pend['price']}).")
+        if typ == "lottery" and pend["kind"] == "lottery" and isinstance(action.get("numbers"), list):
+            most = S["seats"][seat]["cash"] // D.LOTTERY_PRICE
+            free = [x for x in range(1, 7) if str(x) not in pend["numbers"]]
+            if len(action["numbers"]) > min(most, len(free)):
+                raise IllegalAction(f"Too many numbers: you can buy at most {min(most, len(free))} "
+                                    f"(free: {', '.join(map(str, free)) or 'none'}; {D.LOTTERY_PRICE} each).")
+        if typ == "lose" and pend["kind"] == "lose" and isinstance(action.get("wares"), list):
+            if len(action["wares"]) != pend["count"]:
+                raise IllegalAction(f"Name exactly {pend['count']} ware(s) to lose, not {len(action['wares'])}.")
 
     def apply(self, state, moves):
         return R.apply(state, moves)

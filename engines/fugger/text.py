@@ -124,14 +124,49 @@ def _space(tok: str) -> str:
     return SPACE_ALIASES[tok]
 
 
+# Words players add that carry nothing ("move my 2 to the ulm", "end my turn", "take the card").
+FILLER = {"the", "my", "a", "an", "please", "turn", "i", "will", "want", "representative", "rep", "tr"}
+# In a route, "to", "via", "then", "and" and arrows only join the towns.
+ROUTE_FILLER = {"to", "via", "then", "and", "->", "-", ">", "nach"}
+# "1,540" is one price (a thousands separator: one or two digits, a comma, three digits); "800,760" two.
+THOUSANDS = re.compile(r"(?<![\d,.])(\d{1,2})[,.](\d{3})(?![\d,])")
+USAGE = {
+    "transfer": "transfer <n> <ware> from <home|1|2|3> to <home|1|2|3>, e.g. `transfer 1 metal from home to 2`",
+    "offer": "offer <n> <ware> from <home|1|2|3> to player <p> at <home|1|2|3> for <price>, "
+             "e.g. `offer 1 metal from 2 to player 3 at 1 for 1500`",
+    "offernote": "offernote <n> to player <p> for <price>, e.g. `offernote 1 to player 2 for 400`",
+    "move": "move <representative> <space> [<space> <space>], e.g. `move 2 ulm`",
+    "fire": "fire <representative 2 or 3>, e.g. `fire 2`",
+    "sellforced": "sellforced <ware> <n> from <home|1|2|3>, e.g. `sellforced spice 1 from home`",
+    "payfee": "payfee <player>, e.g. `payfee 2`",
+}
+
+
+def _after(rest: list[str], word: str, what: str, usage: str) -> list[str]:
+    """The tokens after keyword ``word``; a clear refusal naming it when it is missing or has nothing after it."""
+    if word not in rest:
+        raise ValueError(f"The word '{word}' is missing ({what}). Write: {USAGE[usage]}.")
+    after = rest[rest.index(word) + 1:]
+    if not after:
+        raise ValueError(f"Nothing follows '{word}' ({what}). Write: {USAGE[usage]}.")
+    return after
+
+
+def tokens(line: str) -> list[str]:
+    text = THOUSANDS.sub(r"\1\2", fold(line))
+    return [t for t in re.split(r"[\s,;:]+", text) if t and t not in FILLER]
+
+
 def parse_line(engine, state, seat, line: str) -> dict:
-    toks = [t for t in re.split(r"[\s,;:]+", fold(line)) if t]
+    toks = tokens(line)
+    if not toks:
+        raise _err(state, seat, engine, f"No command in {line!r}.", line)
     try:
         return _parse_tokens(state, seat, toks)
     except ValueError as e:
         raise _err(state, seat, engine, str(e), line) from None
     except (IndexError, StopIteration):
-        raise _err(state, seat, engine, f"Could not read {line!r}.", line) from None
+        raise _err(state, seat, engine, f"{line!r} is incomplete.", line) from None
 
 
 def _prices(toks: list[str]) -> list[int]:
@@ -140,10 +175,22 @@ def _prices(toks: list[str]) -> list[int]:
     return [_int(t, "A price") for t in toks]
 
 
+# A bare number (or numbers) where only one action takes numbers: read as that action.
+BARE_NUMBER = {"deal": None, "auction": "auction", "bribe": "bribe", "lottery": "buy", "fee": "payfee",
+               "donate": "donate"}
+
+
 def _parse_tokens(state, seat, toks: list[str]) -> dict:
     pend = state["pending"] if not state["over"] else None
     kind = pend["kind"] if pend else None
+    if toks[0] in ("take", "make", "send", "do") and len(toks) > 1:  # "take card 8", "make my bid 500"
+        toks = toks[1:]
+    if re.fullmatch(r"\d+", toks[0]) and kind in BARE_NUMBER:
+        head = BARE_NUMBER[kind] or ("sell" if pend["part"] == "demand" else "bid")
+        toks = [head, *toks]
     head, rest = toks[0], toks[1:]
+    if head in ("end", "finish", "ready", "done") and rest in (["movement"], ["move"], ["moves"]):
+        rest = []
     if head in ("auction", "gebot") or (head == "bid" and kind == "auction"):
         amount = 0 if rest in ([], ["none"], ["nothing"], ["-"]) else _int(rest[0], "The bid")
         return {"type": "auction", "amount": amount}
@@ -161,34 +208,49 @@ def _parse_tokens(state, seat, toks: list[str]) -> dict:
         return {"type": "cube", "area": AREA_ALIASES[key]}
     if head in ("payfee", "fee"):
         tail = [t for t in rest if t not in ("to", "player", "p")]
+        if not tail:
+            raise ValueError(f"Name the player to pay. Write: {USAGE['payfee']}.")
         return {"type": "payfee", "player": _int(tail[0], "The player")}
     if head in ("offernote", "offernotes", "sellnoteto"):
         # offernote <n> to player <p> for <price>
+        if not rest:
+            raise ValueError(f"Say how many notes. Write: {USAGE['offernote']}.")
         n = _int(rest[0], "The number of notes")
-        after = rest[rest.index("to") + 1:]
+        after = _after(rest, "to", "to which player", "offernote")
         if after[0] in ("player", "p"):
             after = after[1:]
-        a = {"type": "offer_note", "count": n, "player": _int(after[0], "The player"),
-             "price": _int(after[after.index("for") + 1], "The price")}
+        if not after:
+            raise ValueError(f"Name the player after 'to player'. Write: {USAGE['offernote']}.")
+        price = _after(after, "for", "the price", "offernote")[0]
+        a = {"type": "offer_note", "count": n, "player": _int(after[0], "The player"), "price": _int(price, "The price")}
         return [{"type": "trade"}, a] if kind == "move" else a
     if head in ("home", "homebase", "base") and rest:
         return {"type": "home", "town": _space("".join(rest))}
     if head == "move":
-        return {"type": "move", "rep": _int(rest[0], "The representative"), "path": [_space(t) for t in rest[1:]]}
+        if not rest:
+            raise ValueError(f"Say which representative and where. Write: {USAGE['move']}.")
+        path = [_space(t) for t in rest[1:] if t not in ROUTE_FILLER]
+        if not path:
+            raise ValueError(f"Say where representative {rest[0]} goes. Write: {USAGE['move']}.")
+        return {"type": "move", "rep": _int(rest[0], "The representative"), "path": path}
     if head == "transfer":
         # transfer <n> <ware> from <place> to <place>
+        if len(rest) < 2:
+            raise ValueError(f"Say how many of which ware. Write: {USAGE['transfer']}.")
         n = _int(rest[0], "The number of wares")
         ware = _ware(rest[1])
-        i = rest.index("from")
-        j = rest.index("to")
-        return {"type": "transfer", "count": n, "ware": ware, "from": _place(rest[i + 1]), "to": _place(rest[j + 1])}
+        src = _after(rest, "from", "where the wares are", "transfer")[0]
+        dst = _after(rest, "to", "where they go", "transfer")[0]
+        return {"type": "transfer", "count": n, "ware": ware, "from": _place(src), "to": _place(dst)}
     if head in ("sellforced", "forced", "forcedsale") or (head == "sell" and rest and rest[0] == "forced"):
         if head == "sell":
             rest = rest[1:]
         ware = _ware(rest[0])
         n = _int(rest[1], "The number of wares") if len(rest) > 1 and rest[1] != "from" else 1
+        if not rest:
+            raise ValueError("Say which ware, e.g. `sellforced spice 1 from home`.")
         if "from" in rest:
-            place = _place(rest[rest.index("from") + 1])
+            place = _place(_after(rest, "from", "where the wares are", "sellforced")[0])
         else:
             place = next((p for p in R.all_places(state, seat) if R.place_wares(state, seat, p)[ware] >= n), "home")
         return {"type": "sellforced", "ware": ware, "count": n, "from": place}
@@ -197,16 +259,19 @@ def _parse_tokens(state, seat, toks: list[str]) -> dict:
     if head == "offer":
         if rest and rest[0] == "trade":
             rest = rest[1:]
+        if len(rest) < 2:
+            raise ValueError(f"Say how many of which ware. Write: {USAGE['offer']}.")
         n = _int(rest[0], "The number of wares")
         ware = _ware(rest[1])
-        src = _place(rest[rest.index("from") + 1])
-        k = rest.index("to")
-        after = rest[k + 1:]
+        src = _place(_after(rest, "from", "where your wares are", "offer")[0])
+        after = _after(rest, "to", "to which player", "offer")
         if after[0] in ("player", "p"):
             after = after[1:]
+        if not after:
+            raise ValueError(f"Name the player after 'to player'. Write: {USAGE['offer']}.")
         player = _int(after[0], "The player")
-        dst = _place(after[after.index("at") + 1]) if "at" in after else "home"
-        price = _int(after[after.index("for") + 1], "The price")
+        dst = _place(_after(after, "at", "which of his places", "offer")[0]) if "at" in after else "home"
+        price = _int(_after(after, "for", "the price", "offer")[0], "The price")
         if kind == "move":
             return [{"type": "trade"}, {"type": "offer", "count": n, "ware": ware, "from": src, "player": player,
                                         "to": dst, "price": price}]
@@ -226,6 +291,8 @@ def _parse_tokens(state, seat, toks: list[str]) -> dict:
     if head == "hire" and not rest:
         return {"type": "hire"}
     if head == "fire":
+        if not rest:
+            raise ValueError(f"Say which representative. Write: {USAGE['fire']}.")
         return {"type": "fire", "rep": _int(rest[0], "The representative")}
     if head in ("accept", "yes") and not rest:
         return {"type": "accept"}
