@@ -410,10 +410,95 @@ def prompt(S: dict, pend: dict) -> str:
     return k
 
 
-def _render_nobility(S: dict) -> list[str]:
-    nob = S["nob"]
-    out = [f"Stock pack: {len(S['stock'])} cards. Nobility table (shield at {ND.SHIELD}):"]
-    for s in range(S["players"]):
+# --- the situation as text (render) ------------------------------------------------------------
+# Built from the seat's view only (what that seat may see), short first: the seat's position and what is
+# asked now, then the whole table, the calendar, the nobility table and the map for planning.
+
+RESULT_NAMES = {"honour": "honour +3", "sea": "sea passage +2", "free": "free passage +1", "note": "debt note(s) +2"}
+
+
+def _wares(w: dict) -> str:
+    return ", ".join(f"{n} {ware}" for ware, n in w.items() if n) or "no wares"
+
+
+def _edge_note(a: str, b: str) -> str:
+    """What entering ``b`` from ``a`` costs beyond the move itself."""
+    edge = B.ADJ[a][b]
+    notes = []
+    if edge["bridge"]:
+        notes.append("bridge toll")
+    if b in D.TOWN_TOLL:
+        notes.append("town toll")
+    if B.is_sea(b):
+        notes.append("ship toll")
+    return f" ({', '.join(notes)})" if notes else ""
+
+
+def neighbours(space: str) -> str:
+    return ", ".join(R.sname(b) + _edge_note(space, b) for b in sorted(B.ADJ[space], key=R.sname))
+
+
+def _space_kind(sp: str) -> str:
+    d = D.SPACES[sp]
+    kind = {"town": "", "country": "countryside", "sea": "ship"}[d["kind"]]
+    tags = [t for t in (kind, "port" if d["harbour"] else "") if t]
+    return f" [{', '.join(tags)}]" if tags else ""
+
+
+def _map_text() -> list[str]:
+    out = ["MAP (regions with their spaces; each space's neighbours, and the tolls of entering them)",
+           f"  Moving: up to {D.MAX_MOVE} spaces; laden {D.MOVE_COST_LADEN[1]}/{D.MOVE_COST_LADEN[2]}/"
+           f"{D.MOVE_COST_LADEN[3]}, unladen {D.MOVE_COST_UNLADEN[1]}/{D.MOVE_COST_UNLADEN[2]}/"
+           f"{D.MOVE_COST_UNLADEN[3]} florins for 1/2/3 spaces; each toll {D.TOLL['unladen']} unladen, "
+           f"{D.TOLL['laden']} laden. Ships only from a port; none sail in November, December, Januar/Februar."]
+    for reg in (*D.LAND_REGIONS, *D.SEA_AREAS):
+        spaces = [sp for sp, d in D.SPACES.items() if d["region"] == reg]
+        if not spaces:
+            continue
+        sea = " (sea area)" if reg in D.SEA_AREAS else ""
+        out.append(f"  {reg}{sea}:")
+        for sp in sorted(spaces, key=R.sname):
+            out.append(f"    {R.sname(sp)}{_space_kind(sp)} -> {neighbours(sp)}")
+    bridges = sorted({" - ".join(sorted((R.sname(r["a"]), R.sname(r["b"])))) + f" ({r['bridge']})"
+                      for r in D.ROADS if r["bridge"]})
+    out.append("  Toll bridges: " + "; ".join(bridges) + ". Town toll: " + ", ".join(map(R.sname, D.TOWN_TOLL)) + ".")
+    out.append("  Ports: " + ", ".join(sorted((R.sname(sp) for sp, d in D.SPACES.items() if d["harbour"]))) + ".")
+    out.append("  Countryside: " + ", ".join(sorted(R.sname(sp) for sp, d in D.SPACES.items() if d["kind"] == "country"))
+               + ".")
+    return out
+
+
+MAP_TEXT = _map_text()
+
+
+def _calendar(v: dict) -> list[str]:
+    """The year ahead, space by space, with what falls where."""
+    out = ["CALENDAR (the year ahead; a round moves one space)"]
+    by_time: dict[int, list[str]] = {}
+    for e in v["table"]:
+        c = R.card(e["card"])
+        by_time.setdefault(e["time"], []).append(f"{e['card']} {c['kind']} at {R.sname(c['town'])}")
+    for k in range(B.YEAR):
+        t = v["t"] + k
+        idx = B.cal_index(t)
+        notes = list(by_time.get(t, []))
+        if v["market"] and idx == D.MARKET_SPACE:
+            notes.append(f"market at {R.sname(R.card(v['market'])['town'])}")
+        if idx == D.PAYDAY_SPACE:
+            notes.append("PAYDAY (interest, wages, taxes; hire and fire)")
+        if idx in D.WINTER_SPACES:
+            notes.append("winter: no ships; representatives at sea are lost")
+        if v["variant"] in ("full",) and idx == ND.RENT_SPACE:
+            notes.append("rent for the first estate's owner")
+        when = "now" if k == 0 else f"in {k} round{'s' if k > 1 else ''}"
+        out.append(f"  {B.cal_name(t)} ({when}): " + ("; ".join(notes) if notes else "-"))
+    return out
+
+
+def _nobility(v: dict) -> list[str]:
+    nob = v["nob"]
+    out = [f"Nobility table (shield at {ND.SHIELD}); stock pack: {v['stock']['size']} cards"]
+    for s in range(v["players"]):
         extra = []
         if nob["sea"][s]:
             extra.append("sea passage " + ", ".join(nob["sea"][s]))
@@ -428,70 +513,81 @@ def _render_nobility(S: dict) -> list[str]:
             extra.append("owns " + ", ".join(owned))
         state = "NOBLE" if s in nob["nobles"] else f"{nob['pos'][s]}"
         out.append(f"  {R.pname(s)}: {state}" + (f" ({'; '.join(extra)})" if extra else ""))
+    out.append("  A roll (2 dice) on the column above your position gives:")
+    for col in ND.COLUMNS:
+        res = ", ".join(f"{k} {RESULT_NAMES[r]}" for k, r in col["results"].items())
+        out.append(f"    positions {col['from']}-{col['to']}: {res}")
     return out
 
 
-def _wares(w: dict) -> str:
-    return ", ".join(f"{n} {ware}" for ware, n in w.items() if n) or "no wares"
+def _deal_line(v: dict, e: dict) -> str:
+    c = R.card(e["card"])
+    town = c["town"]
+    q = v["queue"].get(town, [])
+    qtxt = ", ".join(R.pname(s) for s in q) or "nobody"
+    k = e["time"] - v["t"]
+    when = "now" if k == 0 else f"in {k} round{'s' if k != 1 else ''}" if k > 0 else "overdue"
+    where = f"{R.sname(town)} ({R.B.region(town)})" if c["kind"] != "estate" else R.sname(town)
+    return (f"  {e['card']} {c['kind']} at {where}, {B.cal_name(e['time'])} ({when}): "
+            f"{R.describe_lines(e['card'])}. Queue: {qtxt}.")
+
+
+def _player(v: dict, s: int, you: bool) -> list[str]:
+    P = v["seats"][s]
+    home = R.sname(P["home"]) if P["home"] else "no home base yet"
+    out = [f"{R.pname(s)}{' (you)' if you else ''}: {P['cash']} florins, home {home}, warehouse: {_wares(P['lager'])}"
+           + (f", {P['notes']} debt note(s)" if P["notes"] else "") + (", son lost" if P["son_lost"] else "")]
+    for r in (1, 2, 3):
+        Rp = P["reps"][str(r)]
+        if Rp:
+            q = v["queue"].get(Rp["at"], [])
+            pos = f", queue {q.index(s) + 1} of {len(q)}" if s in q and len(q) > 1 else ""
+            region = B.region(Rp["at"])
+            out.append(f"    rep {r}{' (son)' if r == D.SON else ''} at {R.sname(Rp['at'])} ({region}): "
+                       f"{_wares(Rp['wares'])}{pos}")
+            if you and not v["over"]:
+                out.append(f"      next spaces: {neighbours(Rp['at'])}")
+    return out
+
+
+def _coming_up(v: dict) -> str:
+    soon = sorted((e for e in v["table"] if e["time"] >= v["t"]), key=lambda e: (e["time"], e["card"]))
+    bits = []
+    if soon:
+        e = soon[0]
+        c = R.card(e["card"])
+        k = e["time"] - v["t"]
+        bits.append(f"next deal {e['card']} at {R.sname(c['town'])} " + ("now" if k == 0 else f"in {k} round(s)"))
+    for k in range(B.YEAR):
+        if B.cal_index(v["t"] + k) == D.PAYDAY_SPACE:
+            bits.append("payday " + ("now" if k == 0 else f"in {k} round(s)"))
+            break
+    for k in range(B.YEAR):
+        if B.cal_index(v["t"] + k) in D.WINTER_SPACES:
+            bits.append("winter " + ("now" if k == 0 else f"in {k} round(s)"))
+            break
+    return "Coming up: " + "; ".join(bits) + "."
 
 
 def render(engine, S: dict, seat: int | None) -> str:
-    out = []
-    out.append(f"Fugger, Welser, Medici ({S['variant']} game) - round {S['round']}, {B.cal_name(S['t'])}")
-    if S["over"] and R.variant(S):
+    v = engine.view(S, seat)
+    out = [f"Fugger, Welser, Medici ({v['variant']} game) - round {v['round']}, {v['calendar']}"]
+    if v["over"] and R.variant(v):
         res = engine.outcome(S)
         out.append("The game is over. " + "; ".join(
             f"{res['ranks'][s]}. {R.pname(s)} (table {'estate' if res['scores'][s] > ND.SHIELD else res['scores'][s]}, "
-            f"wealth {res['detail']['wealth'][s]['total']})" for s in sorted(range(S["players"]), key=lambda x: res["ranks"][x])))
-    elif S["over"]:
+            f"wealth {res['detail']['wealth'][s]['total']})" for s in sorted(range(v["players"]), key=lambda x: res["ranks"][x])))
+    elif v["over"]:
         sc = R.scores(S)
         out.append("The game is over. Wealth (cash + wares at forced-sale prices + notes): "
-                   + "; ".join(f"{R.pname(s)} {sc[s]}" for s in range(S["players"])))
+                   + "; ".join(f"{R.pname(s)} {sc[s]}" for s in range(v["players"])))
     else:
-        out.append(f"Starting player: {R.pname(S['start'])}.")
-    out.append("")
-    out.append("Deals on the table:")
-    for e in sorted(S["table"], key=lambda e: (e["time"], e["card"])):
-        c = R.card(e["card"])
-        town = c["town"]
-        q = S["queue"].get(town, [])
-        qtxt = ", ".join(R.pname(s) for s in q) or "nobody"
-        out.append(f"  {e['card']} {c['kind']} at {R.sname(town)}, {B.cal_name(e['time'])}: "
-                   f"{R.describe_lines(e['card'])}. Queue: {qtxt}.")
-    if S["market"]:
-        c = R.card(S["market"])
-        out.append(f"  {S['market']} market at {R.sname(c['town'])}, every Anfang Mai: {R.describe_lines(S['market'])}.")
-    kinds = {}
-    for cid in S["pack"]:
-        kinds[R.card(cid)["kind"]] = kinds.get(R.card(cid)["kind"], 0) + 1
-    out.append(f"Game pack: {len(S['pack'])} cards (" + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + ").")
-    for rb in S["robbers"]:
-        c = R.card(rb["card"])
-        out.append(f"Robbers this round: {c['name']} ({', '.join(c['areas'])}).")
-    if S["black_sheep"] is not None:
-        out.append(f"Black sheep: {R.pname(S['black_sheep'])} (last in every queue).")
-    if S.get("boom"):
-        out.append("Boom (Hochkonjunktur): a fifth deal card is out; the next deal card traded is not replaced.")
-    if S["blockade"]:
-        out.append("Blockade: the next offer in Venedig or Süditalien will be cancelled.")
-    if R.variant(S):
-        out += _render_nobility(S)
-    out.append("")
-    for s in range(S["players"]):
-        P = S["seats"][s]
-        me = " (you)" if s == seat else ""
-        home = R.sname(P["home"]) if P["home"] else "no home base yet"
-        out.append(f"{R.pname(s)}{me}: {P['cash']} florins, home {home}, warehouse: {_wares(P['lager'])}"
-                   + (f", {P['notes']} debt note(s)" if P["notes"] else "") + (", son lost" if P["son_lost"] else ""))
-        for r in (1, 2, 3):
-            Rp = P["reps"][str(r)]
-            if Rp:
-                q = S["queue"].get(Rp["at"], [])
-                pos = f", queue {q.index(s) + 1} of {len(q)}" if s in q and len(q) > 1 else ""
-                out.append(f"    rep {r}{' (son)' if r == D.SON else ''} at {R.sname(Rp['at'])}: {_wares(Rp['wares'])}{pos}")
-                if s == seat and not S["over"]:
-                    out.append("      next spaces: " + ", ".join(sorted(B.ADJ[Rp["at"]])))
-    if not S["over"]:
+        out.append(f"Starting player: {R.pname(v['start'])}. " + _coming_up(v))
+    # --- short part: your position and what is asked now ---
+    if seat is not None:
+        out.append("")
+        out += _player(v, seat, True)
+    if not v["over"]:
         out.append("")
         for d in engine.decisions(S):
             who = "You" if d["seat"] == seat else R.pname(d["seat"])
@@ -500,4 +596,29 @@ def render(engine, S: dict, seat: int | None) -> str:
             specs = engine.actions(S, seat)
             if specs:
                 out.append(describe_actions(specs))
+    # --- the whole table ---
+    out += ["", "=" * 20 + " THE TABLE " + "=" * 20, "DEALS ON THE TABLE"]
+    for e in sorted(v["table"], key=lambda e: (e["time"], e["card"])):
+        out.append(_deal_line(v, e))
+    if v["market"]:
+        c = R.card(v["market"])
+        out.append(f"  {v['market']} market at {R.sname(c['town'])}, every Anfang Mai: {R.describe_lines(v['market'])}.")
+    kinds = v["pack"]["kinds"]
+    out.append(f"Game pack: {v['pack']['size']} cards (" + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + ").")
+    for rb in v["robbers"]:
+        c = R.card(rb["card"])
+        out.append(f"Robbers this round: {c['name']} (regions {', '.join(c['areas'])}).")
+    if v["black_sheep"] is not None:
+        out.append(f"Black sheep: {R.pname(v['black_sheep'])} (last in every queue).")
+    if v.get("boom"):
+        out.append("Boom (Hochkonjunktur): a fifth deal card is out; the next deal card traded is not replaced.")
+    if v["blockade"]:
+        out.append("Blockade: the next offer in Venedig or Süditalien will be cancelled.")
+    out += ["", "PLAYERS AND THEIR REPRESENTATIVES"]
+    for s in range(v["players"]):
+        out += _player(v, s, False)
+    if R.variant(v):
+        out += [""] + _nobility(v)
+    out += [""] + _calendar(v)
+    out += [""] + MAP_TEXT
     return "\n".join(out)

@@ -325,6 +325,8 @@ def test_auction_commands_and_render():
     assert ENGINE.command(S, 1, {"type": "auction", "amount": 520}) == "auction 520"
     text = ENGINE.render(S, 1)
     assert "Nobility table (shield at 20)" in text and "sealed bid" in text
+    # the columns: what a roll gives from each position
+    assert "positions 0-4: 2 honour +3, 3 debt note(s) +2" in text and "positions 15-19: " in text
     v = ENGINE.view(S, 1)
     assert v["stock"]["size"] == len(S["stock"]) and "nob" in v
 

@@ -4,6 +4,8 @@ import pytest
 
 from engines.base import ParseError
 from engines.fugger import ENGINE
+from engines.fugger import data as D
+from engines.rng import Rng
 
 from .helpers import clear_wares, give, move_turn, put_rep, start_deal, started
 
@@ -83,7 +85,52 @@ def test_render_shows_calendar_deals_reps_cash_and_queues():
     assert "Anfang Juli (year 1)" in text
     for e in S["table"]:
         assert e["card"] in text
-    assert "Player 1 (you): " in text and "rep 2 at Antwerpen: 1 metal" in text
+    assert "Player 1 (you): " in text and "rep 2 at Antwerpen (Flandern): 1 metal" in text
     assert "Queue:" in text and "Allowed now" in text
     assert "Game pack:" in text
     assert ENGINE.render(S, None)
+
+
+def test_render_puts_your_position_and_what_is_asked_first():
+    S = _move_state()
+    text = ENGINE.render(S, 0)
+    top, table = text.split(" THE TABLE ")
+    assert "Player 1 (you): 9000 florins" in top and "You: Move your representatives" in top
+    assert "Allowed now" in top and "Coming up: next deal" in top
+    assert len(top.splitlines()) <= 15  # a phone screen
+    assert "DEALS ON THE TABLE" in table and "CALENDAR" in table and "MAP" in table
+
+
+def test_render_gives_the_map_regions_towns_neighbours_tolls_ports_and_countryside():
+    text = ENGINE.render(_move_state(), 0)
+    assert "  Kurrhein:" in text and "    Köln -> " in text
+    assert "Würzburg -> " in text and "Frankfurt (bridge toll)" in text  # the rulebook's toll bridge
+    assert "Köln (town toll)" in text
+    assert "Schiff Nordsee (Kanal) [ship] -> " in text and "(ship toll)" in text
+    assert "Ports: " in text and "Countryside: " in text and "Spanien/Portugal [countryside, port]" in text
+    # every space of the board and every region the robber cards name can be found
+    for d in D.SPACES.values():
+        assert f"    {d['name']}" in text
+    for c in D.CHANCES:
+        for area in c.get("areas", []):
+            assert f"  {area}" in text
+
+
+def test_render_gives_the_calendar_with_deals_payday_winter_and_the_market():
+    S = _move_state()
+    text = ENGINE.render(S, 0)
+    cal = text.split("CALENDAR")[1].split("MAP")[0]
+    assert len([ln for ln in cal.splitlines() if ln.startswith("  ")]) == 15
+    assert "Dezember (year 1) (in 8 rounds): PAYDAY" in cal
+    assert "November (year 1) (in 7 rounds)" in cal and "winter: no ships" in cal
+    assert "Anfang Mai (year 2) (in 12 rounds): market at Frankfurt" in cal
+    for e in S["table"]:
+        assert e["card"] in cal
+
+
+def test_render_is_built_from_what_the_seat_may_see():
+    # redealing what the seat cannot see (the pack's order and contents by kind) changes nothing in its mail
+    S = _move_state()
+    for seed in range(5):
+        T = ENGINE.shuffle_hidden(S, 0, Rng.from_seed(seed))
+        assert ENGINE.render(T, 0) == ENGINE.render(S, 0)
