@@ -112,7 +112,8 @@ def bot(engine, S, seat, rng):
         ok = P["cash"] >= o["price"] + 1000 and o["price"] <= fair
         return {"type": "accept" if ok else "decline"}
     if k == "payday":
-        if R.can_hire(S, seat) and not pend["fired"] and P["cash"] > 7000 and rng.below(2) == 0:
+        # another representative costs wages every year: worth it only with money to trade with
+        if R.can_hire(S, seat) and not pend["fired"] and P["cash"] > 12000 and len(R.active_reps(S, seat)) < 2:
             return {"type": "hire"}
         emp = R.employees(S, seat)
         if P["cash"] < 1500 and emp:
@@ -123,18 +124,24 @@ def bot(engine, S, seat, rng):
     if k == "lose":
         return {"type": "lose", "wares": _cheapest(R.rep(S, seat, pend["rep"])["wares"], pend["count"])}
     if k == "bribe":
-        top = min(3, P["cash"] // D.BRIBE_PER_POINT)
-        return {"type": "bribe", "points": rng.randint(0, top) if P["cash"] > 3000 else 0}
+        # 2 dice: 6 or less loses 2 wares, 7-9 one; 4 points (400) save about one ware on average
+        value = sum(D.FORCED_PRICE[w] * n for w, n in R.rep(S, seat, pend["rep"])["wares"].items())
+        pts = 4 if value >= 1500 else 2 if value >= 800 else 0
+        return {"type": "bribe", "points": min(pts, P["cash"] // D.BRIBE_PER_POINT, D.MAX_BRIBE)}
     if k == "sheep":
+        # being last in every queue costs sales later: pass it on while passing is cheap
         cost = R.sheep_cost(pend["passes"])
-        if engine._may_pass_sheep(S, pend) and cost <= 40 and P["cash"] >= cost and rng.below(2) == 0:
+        if engine._may_pass_sheep(S, pend) and cost <= 80 and P["cash"] >= cost + 1000:
             others = [s + 1 for s in range(S["players"]) if s != seat]
             return {"type": "pass_on", "player": rng.choice(others)}
         return {"type": "keep"}
     if k == "lottery":
+        # a number costs 100 for a 1 in 6 chance of a note worth 300 (+200 a payday): worth it only where the
+        # note also moves the player up the nobility table
         free = [x for x in range(1, 7) if str(x) not in pend["numbers"]]
-        if free and P["cash"] > 3000 and rng.below(4) == 0:
-            return {"type": "lottery", "numbers": [rng.choice(free)]}
+        mine = any(v == seat for v in pend["numbers"].values())
+        if R.variant(S) and free and not mine and P["cash"] > 3000:
+            return {"type": "lottery", "numbers": [free[0]]}
         return {"type": "lottery", "numbers": []}
     if k == "auction":
         return {"type": "auction", "amount": _auction_bid(engine, S, seat, pend, rng)}
@@ -152,29 +159,50 @@ def bot(engine, S, seat, rng):
     raise AssertionError(k)
 
 
+def best_demand(S, ware, after):
+    """The highest price a demand on the table (or the market) pays for ``ware`` later than ``after``, and how
+    many it wants."""
+    best, qty = 0, 0
+    cards = [e["card"] for e in S["table"] if e["time"] > after and NB.deal_kind(e["card"]) == "demand"]
+    for cid in cards + ([S["market"]] if S["market"] else []):
+        for w, q, p in R.card(cid)["lines"]:
+            if w == ware and p > best:
+                best, qty = p, q
+    return best, qty
+
+
 def _deal(S, seat, pend, rng):
     limit = R.sell_limit(S, pend, seat)
+    ware = pend["ware"]
+    rivals = len(pend["seats"]) - 1
     if pend["part"] == "demand":
+        # alone: the card's maximum; against others a little under it (the cheapest sells first), never under
+        # what the bank pays for the ware
         top = pend["price"] // D.PRICE_STEP * D.PRICE_STEP
-        prices = []
-        for _ in range(limit):
-            p = top - D.PRICE_STEP * rng.randint(0, 6)
-            prices.append(max(p, D.PRICE_STEP))
-        return {"type": "sell", "ware": pend["ware"], "prices": sorted(prices)}
+        prices = [max(D.FORCED_PRICE[ware], top - D.PRICE_STEP * (rng.randint(1, 4) if rivals else 0))
+                  for _ in range(limit)]
+        return {"type": "sell", "ware": ware, "prices": sorted(prices)}
+    # buy only what a demand on the table pays clearly more for, and no more than it wants
     low = -(-pend["price"] // D.PRICE_STEP) * D.PRICE_STEP
-    budget = S["seats"][seat]["cash"] - 1500
+    resale, wanted = best_demand(S, ware, S["t"])
+    have = R.total_wares(S, seat)[ware]
+    margin = resale - low
+    if margin < 200 or wanted <= have:
+        return {"type": "bid", "ware": ware, "prices": []}
+    budget = S["seats"][seat]["cash"] - 2000
     prices = []
-    for _ in range(rng.randint(0, limit)):
-        p = low + D.PRICE_STEP * rng.randint(0, 6)
+    for _ in range(min(limit, wanted - have)):
+        p = low + (D.PRICE_STEP * rng.randint(1, min(10, margin // 2 // D.PRICE_STEP)) if rivals else 0)
         if p > budget:
             break
         budget -= p
         prices.append(p)
-    return {"type": "bid", "ware": pend["ware"], "prices": sorted(prices, reverse=True)}
+    return {"type": "bid", "ware": ware, "prices": sorted(prices, reverse=True)}
 
 
 def _targets(S, seat, r):
-    """Deals this representative could reach in time, with a rough value."""
+    """Deals this representative could reach in time, with a rough value: a demand for what he carries, an offer
+    (when he is empty) of wares a later demand pays more for."""
     Rp = R.rep(S, seat, r)
     winter_soon = B.is_winter(S["t"]) or B.is_winter(S["t"] + 1)
     cash = S["seats"][seat]["cash"]
@@ -189,15 +217,15 @@ def _targets(S, seat, r):
         if dist is None or -(-dist // D.MAX_MOVE) > rounds:
             continue
         kind = NB.deal_kind(e["card"])
+        value = 0
         if kind == "demand":
             value = sum(min(q, Rp["wares"][w]) * (p - D.FORCED_PRICE[w]) for w, q, p in c["lines"])
             if NB.is_noble_card(e["card"]) and value > 0:
                 value += 500
-        elif kind == "offer":
-            lines = R.card_lines(e["card"])
-            value = 300 * sum(ln[2] for ln in lines) if cash > 4000 and R.n_wares(Rp["wares"]) == 0 else 0
-        else:
-            value = 0
+        elif kind == "offer" and cash > 4000 and R.n_wares(Rp["wares"]) == 0:
+            for _, w, q, p in R.card_lines(e["card"]):
+                resale, wanted = best_demand(S, w, e["time"])
+                value += max(0, resale - p - 100) * min(q, wanted)
         if value > 0:
             out.append((value - 40 * dist, -dist, town))
     return out
@@ -215,7 +243,7 @@ def _move(engine, S, seat, pend, rng):
                 if w in demanded and P["lager"][w] > 0:
                     n = min(P["lager"][w], 3 - R.n_wares(Rp["wares"]))
                     return {"type": "transfer", "count": n, "ware": w, "from": "home", "to": str(r)}
-    if not pend["moved"] and rng.below(20) == 0 and (engine._offer_targets(S, seat) or engine._note_offer_spec(S, seat)):
+    if not pend["moved"] and rng.below(40) == 0 and (engine._offer_targets(S, seat) or engine._note_offer_spec(S, seat)):
         return {"type": "trade"}  # now and then, sell a ware to a colleague on the same space
     winter_soon = B.is_winter(S["t"]) or B.is_winter(S["t"] + 1)
     for r in movable:
