@@ -384,7 +384,11 @@ class Fugger:
         if not isinstance(action, dict) or pend is None:
             return
         typ = action.get("type")
-        if typ in ("sell", "bid") and pend["kind"] == "deal" and isinstance(action.get("prices"), list):
+        if typ == "accept" and pend["kind"] == "accept" and S["seats"][seat]["cash"] < pend["offer"]["price"]:
+            raise IllegalAction(f"You have {S['seats'][seat]['cash']} florins, the price is {pend['offer']['price']}: "
+                                "send `decline`.")
+        own = pend["kind"] == "deal" and typ == ("sell" if pend["part"] == "demand" else "bid")
+        if own and isinstance(action.get("prices"), list):
             limit = R.sell_limit(S, pend, seat)
             prices = action["prices"]
             if len(prices) > limit:

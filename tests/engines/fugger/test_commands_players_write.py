@@ -153,3 +153,14 @@ def test_every_example_with_a_word_left_out_is_read_or_refused_clearly():
                         assert not any(w in e.message for w in PYTHON_WORDS), (line, e.message)
                         assert "e.g." in e.message, (line, e.message)
     assert len(seen) > 20
+
+
+def test_accepting_an_offer_one_cannot_pay_says_why():
+    S = _move_state()
+    S["seats"][1]["cash"] = 500
+    S["pending"] = {"kind": "accept", "seat": 1, "offer": {"type": "offer", "count": 1, "ware": "metal", "from": "2",
+                                                           "player": 2, "to": "2", "price": 900, "seller": 0}}
+    assert [sp["type"] for sp in ENGINE.actions(S, 1)] == ["decline"]
+    with pytest.raises(IllegalAction) as e:
+        ENGINE.validate(S, 1, {"type": "accept"})
+    assert "You have 500 florins, the price is 900" in e.value.message and "decline" in e.value.message
