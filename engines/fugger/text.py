@@ -527,7 +527,7 @@ def _deal_line(v: dict, e: dict) -> str:
     qtxt = ", ".join(R.pname(s) for s in q) or "nobody"
     k = e["time"] - v["t"]
     when = "now" if k == 0 else f"in {k} round{'s' if k != 1 else ''}" if k > 0 else "overdue"
-    where = f"{R.sname(town)} ({R.B.region(town)})" if c["kind"] != "estate" else R.sname(town)
+    where = f"{R.sname(town)} ({B.region(town)})" if c["kind"] != "estate" else R.sname(town)
     return (f"  {e['card']} {c['kind']} at {where}, {B.cal_name(e['time'])} ({when}): "
             f"{R.describe_lines(e['card'])}. Queue: {qtxt}.")
 
