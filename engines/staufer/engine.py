@@ -95,9 +95,13 @@ class StauferEngine:
             ]
         specs = [spec("resources", "Resource action: take the figures and chests of a resource space (1-5)",
                       "resources 3", space=integer(1, 5))]
-        if held(state, seat, "turquoise-resources"):
+        with_chests = [i + 1 for i, c in enumerate(state["res_chests"]) if c]
+        if held(state, seat, "turquoise-resources") and with_chests:
+            # the example takes the figures of space 1 and the richest pile elsewhere
+            src = max(with_chests, key=lambda i: (len(state["res_chests"][i - 1]), -i))
+            space = 1 if src != 1 else 3
             specs.append(spec("resources_swap", "Resource action taking the chests of another space (turquoise chest)",
-                              "resources 3 chests 5", space=integer(1, 5), chests=integer(1, 5)))
+                              f"resources {space} chests {src}", space=integer(1, 5), chests=integer(1, 5)))
         legal = rules.legal_placements(state, seat)
         single = [p for p in legal if not p["double"]]
         if single:

@@ -81,6 +81,27 @@ def test_bid_limited_by_valid_cards_and_never_jokers_only():
     # P2 has only jokers valid for Maria: he can only pass
     assert [sp["type"] for sp in ENGINE.actions(s, 1)] == ["pass"]
     assert R.max_bid(s, 1, "maximilien") == 3
+    # and the refusal says why, and what may be sent instead
+    for attempt in ({"type": "raise", "count": 3}, {"type": "hold"}):
+        with pytest.raises(IllegalAction, match="valid for Maria is a joker .*jokers only.*Send: pass"):
+            ENGINE.validate(s, 1, attempt)
+
+
+def test_the_reveal_example_shows_a_debt_note_and_is_legal():
+    """A tied player holding more jokers than needed is shown an example with his
+    highest debt note, never jokers only (an offer of jokers only is refused)."""
+    s = started(2, seed=5)
+    set_hand(s, 0, ["maria-3", "joker-1", "joker-2"])
+    set_hand(s, 1, ["maria-4", "maria-9", "joker-3"])
+    visit(s, "maria", 0)
+    s, _ = act(s, 0, {"type": "bid", "count": 2})
+    s, _ = act(s, 1, {"type": "hold"})
+    assert s["step"] == "reveal"
+    for seat, shown in ((0, ["maria-3", "joker-1"]), (1, ["maria-4", "maria-9"])):
+        (sp,) = ENGINE.actions(s, seat)
+        assert sp["example"] == "reveal " + " ".join(shown)
+        (parsed,) = ENGINE.parse(s, seat, sp["example"])
+        ENGINE.validate(s, seat, parsed)
 
 
 def test_passing_is_final_and_the_auction_ends_back_at_the_leader():
