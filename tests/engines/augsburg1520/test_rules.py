@@ -332,8 +332,14 @@ def test_note_15_shortage_every_player_gives_a_card():
     ds = ENGINE.decisions(s)
     assert [d["seat"] for d in ds] == [0, 1, 2] and all(d["sealed"] for d in ds)
     given = {t: {"type": "give", "card": s["hands"][t][0]} for t in range(3)}
-    s, _ = sealed(s, given)
+    s, events = sealed(s, given)
     assert s["step"] == "buy"
+    # which card each gave is told only to the giver (issue 17): everybody learns the count
+    public = " ".join(e["text"] + str(e["data"]) for e in events if e["to"] == "all")
+    assert "3 cards were given and slid under the deck." in public
+    for t, move in given.items():
+        assert move["card"] not in public
+        assert f"You slide {move['card']} under the deck." in [e["text"] for e in events if e["to"] == [t]]
     assert [len(o) for o in s["offers"]] == [4, 4, 4]
     assert len(s["deck"]) == 1
 
