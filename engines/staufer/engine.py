@@ -7,6 +7,7 @@ import json
 from engines.base import (
     IllegalAction,
     check_against_specs,
+    describe_actions,
     decision,
     enum,
     integer,
@@ -16,6 +17,16 @@ from engines.base import (
 
 from . import bots, rules, text
 from .rules import current_seat, held
+
+
+def _placement_shaped(action, state: dict) -> bool:
+    """A place/place_double naming a real region, an office number and (for place) a figure."""
+    if not isinstance(action, dict) or action.get("type") not in ("place", "place_double"):
+        return False
+    if action.get("region") not in state["offices"] or not isinstance(action.get("office"), int):
+        return False
+    keys = {"type", "region", "office"} | ({"figure"} if action["type"] == "place" else set())
+    return set(action) == keys and (action["type"] == "place_double" or action["figure"] in ("envoy", "noble"))
 
 
 class StauferEngine:
@@ -126,20 +137,34 @@ class StauferEngine:
         specs = self.actions(state, seat)
         if not specs:
             raise IllegalAction("It is not your turn: nothing is asked of you now.")
-        check_against_specs(specs, action)
+        try:
+            check_against_specs(specs, action)
+        except IllegalAction as refused:
+            # a placement the specs do not offer (an unaffordable region, an office taken):
+            # the rules say why, which tells more than "not one of [...]"
+            if _placement_shaped(action, state):
+                try:
+                    rules.plan_placement(state, seat, action["region"], action["office"],
+                                         action.get("figure", "envoy"), action["type"] == "place_double")
+                except IllegalAction as why:
+                    raise IllegalAction(f"{why.message} {describe_actions(specs)}") from None
+            raise refused
+        try:
+            self._check(state, seat, action)
+        except IllegalAction as why:
+            raise IllegalAction(f"{why.message} {describe_actions(specs)}") from None
+
+    def _check(self, state: dict, seat: int, action: dict) -> None:
         t = action["type"]
         if t == "immune":
             target = (action["region"], action["office"], action["slot"])
             if target not in rules.immunity_targets(state, seat):
-                allowed = ", ".join(f"{r} {o} {s}" for r, o, s in rules.immunity_targets(state, seat))
-                raise IllegalAction(f"You have no figure there that could stay. Possible: {allowed}.")
+                raise IllegalAction("You have no figure there that could stay.")
         elif t == "resources_swap":
             if action["space"] == action["chests"]:
                 raise IllegalAction("The turquoise chest takes the chests of a different resource space.")
             if not state["res_chests"][action["chests"] - 1]:
-                with_chests = [str(i + 1) for i, c in enumerate(state["res_chests"]) if c and i + 1 != action["space"]]
-                raise IllegalAction(f"There is no chest under resource space {action['chests']}. "
-                                    f"Spaces with chests: {', '.join(with_chests) or 'none'}.")
+                raise IllegalAction(f"There is no chest under resource space {action['chests']}.")
         elif t in ("place", "place_double"):
             fig = action.get("figure", "envoy")
             rules.plan_placement(state, seat, action["region"], action["office"], fig, t == "place_double")

@@ -90,11 +90,28 @@ def _int(word: str) -> int | None:
     return int(word) if word.isdigit() else None
 
 
-def parse_line(line: str) -> dict | None:
-    words = normalise(line).split()
+# Words players add that carry no meaning here ("place the noble on office 2 of aachen").
+FILLER = {"the", "my", "to", "in", "on", "at", "a", "an", "of", "please", "office", "ufficio", "space", "spazio",
+          "card", "carta", "il", "la", "lo", "di", "nel", "nella", "sul", "sulla", "number", "nr"}
+# The rulebook's Italian words for chest colours and kinds.
+CHEST_WORDS = {"arancio": "orange", "arancione": "orange", "turchese": "turquoise", "viola": "purple",
+               "marrone": "brown", "movimento": "move", "movement": "move", "piazzamento": "place",
+               "placement": "place", "risorse": "resources", "immunita": "immunity", "primo": "first"}
+
+
+def _chest_name(words: list[str]) -> str:
+    return "-".join(CHEST_WORDS.get(w, w) for w in words)
+
+
+def parse_line(line: str, state: dict | None = None) -> dict | None:
+    words = [w for w in normalise(line).split() if w not in FILLER]
     if not words:
         return None
     head, rest = words[0], words[1:]
+    purple_asked = bool(state and state["pending"] and state["pending"][0]["kind"] == "purple")
+    if _int(head) is not None and not rest and purple_asked:
+        # a bare number: only the privilege exchange takes one number alone
+        return {"type": "privilege", "number": _int(head)}
     if head in ("resources", "resource", "res", "risorse", "risorsa", "r") and rest:
         space = _int(rest[0])
         if space is not None and len(rest) == 1:
@@ -104,23 +121,31 @@ def parse_line(line: str) -> dict | None:
             if other is not None:
                 return {"type": "resources_swap", "space": space, "chests": other}
         return None
-    if head in ("place", "piazza", "p") and len(rest) == 3:
-        region, office = _region(rest[0]), _int(rest[1])
-        if region is None or office is None:
+    if head in ("place", "piazza", "p", "occupy", "occupa") and len(rest) == 3:
+        # region, office and figure in any order
+        regions = [_region(w) for w in rest if _region(w)]
+        numbers = [_int(w) for w in rest if _int(w) is not None]
+        others = [w for w in rest if not _region(w) and _int(w) is None]
+        if len(regions) != 1 or len(numbers) != 1 or len(others) != 1:
             return None
-        if rest[2] in ("double", "doppio", "two", "2envoys"):
+        region, office, what = regions[0], numbers[0], others[0]
+        if what in ("double", "doppio", "two", "2envoys"):
             return {"type": "place_double", "region": region, "office": office}
-        fig = KIND_WORDS.get(rest[2])
+        fig = KIND_WORDS.get(what)
         if fig:
             return {"type": "place", "region": region, "office": office, "figure": fig}
         return None
-    if head in ("chest", "forziere", "use") and rest:
-        name = "-".join(rest)
+    if head in ("chest", "forziere", "use", "usa") and rest:
+        name = _chest_name(w for w in rest if w not in ("chest", "forziere"))
         if name in ("orange-first", "turquoise-move", "turquoise-place"):
             return {"type": "chest", "chest": name}
         return None
     if head in ("take", "prendi") and rest:
-        name = "-".join(rest)
+        if rest[0] in ("privilege", "privilegio") and len(rest) == 2 and _int(rest[1]) is not None:
+            return {"type": "privilege", "number": _int(rest[1])}
+        if len(rest) == 1 and _int(rest[0]) is not None and purple_asked:
+            return {"type": "privilege", "number": _int(rest[0])}
+        name = _chest_name(w for w in rest if w not in ("chest", "forziere"))
         if name in D.CHEST_MIX:
             return {"type": "take", "chest": name}
         return None
@@ -131,7 +156,7 @@ def parse_line(line: str) -> dict | None:
         if region and office is not None and slot is not None:
             return {"type": "immune", "region": region, "office": office, "slot": slot}
         return None
-    if head in ("keep", "tieni", "no") and not rest:
+    if head in ("keep", "tieni", "no") and set(rest) <= {"chests", "chest", "purple", "them", "forzieri", "viola"}:
         return {"type": "keep"}
     if head in ("pass", "passo") and not rest:
         return {"type": "pass"}
@@ -143,7 +168,7 @@ def parse(engine, state: dict, seat: int, text: str) -> list[dict]:
     for line in text.splitlines():
         if not normalise(line):
             continue
-        action = parse_line(line)
+        action = parse_line(line, state)
         if action is None:
             raise ParseError(f"Cannot read {line.strip()!r}. " + describe_actions(engine.actions(state, seat)), line)
         out.append(action)

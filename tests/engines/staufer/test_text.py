@@ -1,9 +1,11 @@
+import re
+
 import pytest
 
-from engines.base import ParseError
+from engines.base import IllegalAction, ParseError
 from engines.staufer import ENGINE
 
-from .helpers import board, give_chest, turn_of
+from .helpers import board, give_chest, put_chest, set_court, turn_of
 
 
 @pytest.mark.parametrize("line, action", [
@@ -79,5 +81,55 @@ def test_actions_specs_follow_the_position():
     give_chest(s, 0, "turquoise-move")
     s["privileges"][0] = [3]
     types = [a["type"] for a in ENGINE.actions(s, 0)]
-    assert types == ["resources", "resources_swap", "place", "place_double", "chest"]
+    # no chest under any resource space: the turquoise resources chest has nothing to take
+    assert types == ["resources", "place", "place_double", "chest"]
+    put_chest(s, s["res_chests"][3], "brown")
+    specs = {a["type"]: a for a in ENGINE.actions(s, 0)}
+    assert list(specs) == ["resources", "resources_swap", "place", "place_double", "chest"]
+    assert specs["resources_swap"]["example"] == "resources 1 chests 4"
+    for sp in specs.values():
+        (action,) = ENGINE.parse(s, 0, sp["example"])
+        ENGINE.validate(s, 0, action)
     assert ENGINE.actions(s, 1) == []
+
+
+def test_a_region_where_nothing_is_affordable_gets_the_cost_explained():
+    s = board()  # the king in Nijmegen; Aachen is 3 regions on
+    turn_of(s, 0)
+    set_court(s, 0, 3, 0)
+    regions = {sp["type"]: sp for sp in ENGINE.actions(s, 0)}["place"]["params"]["region"]["enum"]
+    assert "aachen" not in regions
+    with pytest.raises(IllegalAction) as refused:
+        ENGINE.validate(s, 0, {"type": "place", "region": "aachen", "office": 5, "figure": "envoy"})
+    assert re.search(r"Office 5 of Aachen costs \d+ figures here \(3 for the movement, 2 for the office\) "
+                     r"and you have \d+\. Allowed now: .*`place nijmegen", refused.value.message)
+    # the other refusals say what may be sent instead too
+    with pytest.raises(IllegalAction, match="no chest under resource space 2.*Allowed now"):
+        give_chest(s, 0, "turquoise-resources")
+        put_chest(s, s["res_chests"][3], "brown")
+        ENGINE.validate(s, 0, {"type": "resources_swap", "space": 1, "chests": 2})
+
+
+@pytest.mark.parametrize("line, action", [
+    ("place the noble on office 1 of palermo", {"type": "place", "region": "palermo", "office": 1, "figure": "noble"}),
+    ("place envoy in Aquisgrana 3", {"type": "place", "region": "aachen", "office": 3, "figure": "envoy"}),
+    ("take the turchese movimento chest", {"type": "take", "chest": "turquoise-move"}),
+    ("prendi viola", {"type": "take", "chest": "purple"}),
+    ("take privilege card 8", {"type": "privilege", "number": 8}),
+    ("use my turquoise move chest", {"type": "chest", "chest": "turquoise-move"}),
+    ("keep my purple chests", {"type": "keep"}),
+    ("resources space 4", {"type": "resources", "space": 4}),
+])
+def test_natural_forms(line, action):
+    s = board()
+    assert ENGINE.parse(s, 0, line) == [action]
+
+
+def test_a_bare_number_is_the_privilege_when_only_the_exchange_takes_one():
+    s = board()
+    turn_of(s, 0)
+    with pytest.raises(ParseError, match="Allowed now"):
+        ENGINE.parse(s, 0, "8")  # a turn: resource space or office? not guessed
+    s["pending"] = [{"kind": "purple", "seat": 0, "count": 1}]
+    assert ENGINE.parse(s, 0, "8") == [{"type": "privilege", "number": 8}]
+    assert ENGINE.parse(s, 0, "take 8") == [{"type": "privilege", "number": 8}]
