@@ -200,7 +200,7 @@ class StauferEngine:
         return text.command(action)
 
     def render(self, state: dict, seat: int | None) -> str:
-        return text.render(state, seat)
+        return text.render(state, seat, self)
 
     def default_action(self, state: dict, seat: int) -> dict:
         return bots.default_action(state, seat)

@@ -4,6 +4,7 @@ import pytest
 
 from engines.base import IllegalAction, ParseError
 from engines.staufer import ENGINE
+from engines.staufer import data as D
 
 from .helpers import board, give_chest, put_chest, set_court, turn_of
 
@@ -66,10 +67,34 @@ def test_render_shows_board_tracks_courts_chests_and_own_objectives():
     turn_of(s, 0)
     page = ENGINE.render(s, 0)
     for word in ("Nijmegen K", "offices 1:6N free", "Resource spaces", "Turn order", "Resource track",
-                 "Placement track", "P1: 0 VP, court 4E+1N", "brown x1", "Your objectives", "Waiting for P1"):
+                 "Placement track", "P1: 0 VP, court 4E+1N", "brown x1", "Your objectives", "Your move:", "e.g. `resources 3`"):
         assert word in page, word
     assert "Your objectives" not in ENGINE.render(s, None)
     assert "Your objectives" in ENGINE.render(s, 1)
+    assert "Waiting for P1" in ENGINE.render(s, 1)
+
+
+def test_render_shows_the_round_tiles_of_every_round_and_privileges_in_words():
+    """The three rows of round tiles are face up: a player plans from the later rounds."""
+    s = board()
+    s["rows"]["A"] = ["palermo", "milan", "aachen", "augsburg", "nijmegen"]
+    s["rows"]["B"] = ["king", "fewest_chests", "most_offices", "king", "fewest_chests"]
+    s["rows"]["C"] = [1, 3, 2, 1]
+    s["privileges"][2] = [10]
+    page = ENGINE.render(s, 2)
+    assert "1 [now]: Palermo + the king's region (today: Nijmegen); then the king travels 1 region." in page
+    assert "2 [later]: Milan + the region with the fewest chests (today: " in page
+    assert "; then the king travels 3 regions." in page
+    assert "3 [later]: Aachen + the region with the most occupied offices" in page
+    assert "5 [later]: Nijmegen + the region with the fewest chests (today: " in page and "; then final scoring." in page
+    assert f"Your privilege 10 ({D.PRIVILEGE_TEXT[10]})" in page
+    assert f"privileges 10 ({D.PRIVILEGE_TEXT[10]})" in ENGINE.render(s, 0)
+    for p, c in s["priv_supply"].items():
+        if c:
+            assert f"  {p} x{c}: {D.PRIVILEGE_TEXT[int(p)]}" in page
+    # the top stays short: what is asked and the seat's position come before the table
+    top = page.split("The table:")[0]
+    assert len(top.splitlines()) <= 8 and "You are P3" in top
 
 
 def test_actions_specs_follow_the_position():
