@@ -164,7 +164,15 @@ def _specs(s: dict, seat: int) -> list[dict]:
     step = s["step"]
     if step == "buy":
         offer = R.sort_cards(s["offers"][seat])
-        return [spec("buy", "Buy debt notes (none, some or all)", f"buy {' '.join(offer[:2])}",
+        # the example buys the two dearest notes the seat can pay for together, or nothing
+        pick: list[str] = []
+        money = s["money"][seat]
+        for c in sorted(offer, key=lambda c: -D.note_price(c)):
+            if len(pick) < 2 and D.note_price(c) <= money:
+                pick.append(c)
+                money -= D.note_price(c)
+        example = f"buy {' '.join(R.sort_cards(pick))}" if pick else "buy nothing"
+        return [spec("buy", "Buy debt notes (none, some or all)", example,
                      cards=subset(*offer, max_items=len(offer)))]
     if step == "give":
         hand = R.sort_cards(s["hands"][seat])

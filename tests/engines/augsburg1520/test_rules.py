@@ -437,3 +437,16 @@ def test_bot_games_rarely_stall_at_25_without_a_church():
             s = ENGINE.apply(s, {d["seat"]: ENGINE.bot(s, d["seat"], rng) for d in ENGINE.decisions(s)})["state"]
         stuck += sum(s["prestige"][t] == 25 and s["owned"][t]["kirche"] is None for t in range(2))
     assert stuck <= 1
+
+
+def test_the_buy_example_is_affordable():
+    s = ENGINE.setup(2, 3)
+    offer = s["offers"][0]
+    for money in (0, 199, 450, 1500):
+        set_money(s, 0, money)
+        (sp,) = ENGINE.actions(s, 0)
+        (action,) = ENGINE.parse(s, 0, sp["example"])
+        ENGINE.validate(s, 0, action)
+        assert sum(D.note_price(c) for c in action["cards"]) <= money
+        assert bool(action["cards"]) == any(D.note_price(c) <= money for c in offer)
+        assert sp["example"] == "buy nothing" or len(action["cards"]) <= 2
