@@ -721,3 +721,38 @@ def test_legal_placements_match_validate_everywhere():
                                 assert ok == ((r, o, fig, dbl) in legal), (r, o, fig, dbl)
             s = ENGINE.apply(s, {seat: ENGINE.bot(s, seat, rng)})["state"]
             steps += 1
+
+
+# --- the bot plays the main ideas --------------------------------------------------------
+
+
+@pytest.mark.parametrize("objective", ["strasbourg", "palermo"])
+def test_bot_places_for_its_region_objective(objective):
+    """Regions not scored in a later round keep their figures to the end, where the
+    region objective pays 12: the bot goes where its own card points."""
+    s = board()
+    turn_of(s, P0)
+    set_court(s, P0, 8, 1)
+    s["rows"]["A"] = ["augsburg", "milan", "aachen", "augsburg", "milan"]
+    s["rows"]["B"] = ["king"] * 5
+    other = "palermo" if objective == "strasbourg" else "strasbourg"
+    s["objectives"][P0] = {"region": objective, "path": "adjacent2", "office": "value5"}
+    for seed in range(5):
+        action = ENGINE.bot(s, P0, Rng(seed))
+        assert action["type"] == "place" and action["region"] == objective
+    s["objectives"][P0]["region"] = "augsburg"
+    assert all(ENGINE.bot(s, P0, Rng(seed)).get("region") != other for seed in range(5))
+
+
+def test_bot_exchanges_purple_chests_and_keeps_figures_with_immunity():
+    s = ready(privileges=[4])
+    give_chest(s, P0, "purple")
+    put_chest(s, s["res_chests"][4], "purple")
+    s = act(s, P0, {"type": "resources", "space": 5})
+    assert ENGINE.bot(s, P0, Rng(1)) == {"type": "privilege", "number": 1}  # points at once
+    s = board()
+    occupy(s, P1, "palermo", 1, "noble")
+    occupy(s, P1, "palermo", 3)
+    give_chest(s, P1, "turquoise-immunity")
+    s = _round_end(s, "palermo")
+    assert ENGINE.bot(s, P1, Rng(1)) == {"type": "immune", "region": "palermo", "office": 1, "slot": 1}
