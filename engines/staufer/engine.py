@@ -159,12 +159,15 @@ class StauferEngine:
         if t == "immune":
             target = (action["region"], action["office"], action["slot"])
             if target not in rules.immunity_targets(state, seat):
-                raise IllegalAction("You have no figure there that could stay.")
+                allowed = ", ".join(f"{r} {o} {sl}" for r, o, sl in rules.immunity_targets(state, seat))
+                raise IllegalAction(f"You have no figure there that could stay. Possible: {allowed}.")
         elif t == "resources_swap":
             if action["space"] == action["chests"]:
                 raise IllegalAction("The turquoise chest takes the chests of a different resource space.")
             if not state["res_chests"][action["chests"] - 1]:
-                raise IllegalAction(f"There is no chest under resource space {action['chests']}.")
+                with_chests = [str(i + 1) for i, c in enumerate(state["res_chests"]) if c and i + 1 != action["space"]]
+                raise IllegalAction(f"There is no chest under resource space {action['chests']}. "
+                                    f"Spaces with chests: {', '.join(with_chests) or 'none'}.")
         elif t in ("place", "place_double"):
             fig = action.get("figure", "envoy")
             rules.plan_placement(state, seat, action["region"], action["office"], fig, t == "place_double")
