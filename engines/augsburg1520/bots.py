@@ -49,9 +49,27 @@ def default_action(s: dict, seat: int) -> dict:
     raise ValueError(f"nothing to do at {step}")
 
 
+def _last_round(s: dict) -> bool:
+    return s["round"] >= s["rounds"]
+
+
+def _wants(s: dict, seat: int) -> str | None:
+    """The building that would lift this seat's cap soon: the church from 12 prestige on
+    (the 25 cap comes in two or three rounds), the cathedral from 32 with a church."""
+    owned, prestige = s["owned"][seat], s["prestige"][seat]
+    if owned["kirche"] is None and prestige >= 12 and s["stacks"]["kirche"]:
+        return "kirche"
+    if owned["kirche"] is not None and owned["dom"] is None and prestige >= 32 and s["stacks"]["dom"]:
+        return "dom"
+    return None
+
+
 def _buy(s: dict, seat: int, rng) -> dict:
     money = s["money"][seat]
     reserve = 200 + 100 * rng.below(4)
+    want = _wants(s, seat)
+    if want:  # keep the price of the building: without it prestige stops at the cap
+        reserve = max(reserve, s["stacks"][want][0])
     wanted = sorted(s["offers"][seat], key=lambda c: (not R.is_joker(c), -R.value_of(c)))
     bought = []
     for c in wanted:
@@ -69,8 +87,15 @@ def _bid(s: dict, seat: int, rng) -> dict:
     most = R.max_bid(s, seat, nob)
     if most == 0:
         return {"type": "pass"}
-    top = max(R.value_of(c) for c in R.valid_cards(s, seat, nob) if not R.is_joker(c))
     high = a["high"]
+    if _last_round(s):
+        # notes are worth nothing once the game ends: offer them all
+        if high == 0:
+            return {"type": "bid", "count": most}
+        if most > high:
+            return {"type": "raise", "count": most}
+        return {"type": "hold"} if most >= high else {"type": "pass"}
+    top = max(R.value_of(c) for c in R.valid_cards(s, seat, nob) if not R.is_joker(c))
     if high == 0:
         if rng.below(10) < 8:
             return {"type": "bid", "count": 1 + rng.below(min(most, 3))}
@@ -83,24 +108,54 @@ def _bid(s: dict, seat: int, rng) -> dict:
 
 
 _KIND_VALUE = {"gold": 5, "prestige6": 5, "prestige7": 6, "draw": 3, "yellow": 5, "orange": 6, "purple": 6}
+# In the last round only prestige counts: orange levels and the Wappen/Adelsbrief still
+# score at its end, money, notes, income and note draws no longer do.
+_LAST_ROUND_VALUE = {"gold": 0, "prestige6": 8, "prestige7": 9, "draw": 0, "yellow": 0, "orange": 7, "purple": 3}
+
+
+def _card_value(s: dict, seat: int, card: int) -> float:
+    values = dict(_LAST_ROUND_VALUE if _last_round(s) else _KIND_VALUE)
+    want = _wants(s, seat)
+    if want and s["money"][seat] >= s["stacks"][want][0]:
+        values["purple"] = 12  # the purple privilege builds the church or cathedral
+    if not _can_gain(s, seat):
+        values["prestige6"] = values["prestige7"] = 0
+    return sum(sorted((values[k] for k in D.PRIVILEGE_CARDS[str(card)]), reverse=True)[:2])
+
+
+def _use_score(s: dict, seat: int, kind: str, p: dict) -> float:
+    last = _last_round(s)
+    gainful = _can_gain(s, seat)
+    if kind in ("build", "architect"):
+        if p["tile"] == "dom" and s["owned"][seat]["kirche"] is None:
+            return 0.5  # a cathedral without a church does not lift the 25 cap
+        near = s["prestige"][seat] >= (18 if p["tile"] == "kirche" else 38)
+        if last:
+            return 13 if near else 0.5
+        return 14 if _wants(s, seat) == p["tile"] else 11
+    if kind == "climb":
+        if last and p["category"] != "orange":
+            return -1  # a yellow or purple level pays only in rounds to come
+        return (8 if last else 7) - (1 if p["source"] != "supply" else 0)
+    if kind == "tile":
+        if last:
+            return 7 if p["tile"] in ("wappen", "adelsbrief") else -1
+        return 5 if p["tile"] == "baumeister" else 7
+    if kind == "prestige":
+        return (9 if last else 5) if gainful else 0
+    if kind == "forgo":
+        return (2 if last else 1) if gainful else 0
+    if kind in ("gold", "cash", "draw"):
+        return -1 if last else {"gold": 5, "cash": 4, "draw": 3}[kind]
+    return 0  # done
 
 
 def _use(s: dict, seat: int, rng) -> dict:
     opts = R.use_options(s, seat)
-    best, best_score = {"type": "forgo"} if "forgo" in opts else {"type": "done"}, -1.0
+    best, best_score = {"type": "forgo"} if "forgo" in opts else {"type": "done"}, -10.0
     for kind, params in opts.items():
         for p in params:
-            score = {
-                "architect": 12, "build": 11, "climb": 7, "tile": 7, "gold": 5, "cash": 4,
-                "prestige": 5 if _can_gain(s, seat) else 0, "draw": 3, "forgo": 1 if _can_gain(s, seat) else 0, "done": 0,
-            }[kind]
-            if kind == "climb" and p["source"] != "supply":
-                score -= 1
-            if kind == "tile" and p["tile"] == "baumeister":
-                score -= 2
-            if kind in ("build", "architect") and p["tile"] == "dom" and s["owned"][seat]["kirche"] is None:
-                score = 0.5  # a cathedral without a church does not lift the 25 cap
-            score += rng.below(100) / 50
+            score = _use_score(s, seat, kind, p) + rng.below(100) / 50
             if score > best_score:
                 best, best_score = {"type": kind, **p}, score
     return best
@@ -113,9 +168,8 @@ def bot(s: dict, seat: int, rng) -> dict:
     if step == "bid":
         return _bid(s, seat, rng)
     if step == "choose":
-        row = s["privileges"]["row"]
-        scored = [(sum(sorted((_KIND_VALUE[k] for k in D.PRIVILEGE_CARDS[str(c)]), reverse=True)[:2]) + rng.below(100) / 25, c)
-                  for c in row]
+        noise = 100 if _last_round(s) else 25  # little room for whim when only prestige counts
+        scored = [(_card_value(s, seat, c) + rng.below(100) / noise, c) for c in s["privileges"]["row"]]
         return {"type": "choose", "card": max(scored)[1]}
     if step in ("use", "finish"):
         return _use(s, seat, rng)

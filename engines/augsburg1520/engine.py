@@ -72,6 +72,7 @@ class Augsburg1520:
         try:
             check_against_specs(specs, action)
         except IllegalAction:
+            _explain_bid(state, seat, action, specs)
             if (isinstance(action, dict) and action.get("type") == "climb" and set(action) == {"type", "category", "source"}
                     and all(isinstance(action[k], str) for k in ("category", "source"))
                     and any(sp["type"] == "climb" for sp in specs)):
@@ -163,7 +164,15 @@ def _specs(s: dict, seat: int) -> list[dict]:
     step = s["step"]
     if step == "buy":
         offer = R.sort_cards(s["offers"][seat])
-        return [spec("buy", "Buy debt notes (none, some or all)", f"buy {' '.join(offer[:2])}",
+        # the example buys the two dearest notes the seat can pay for together, or nothing
+        pick: list[str] = []
+        money = s["money"][seat]
+        for c in sorted(offer, key=lambda c: -D.note_price(c)):
+            if len(pick) < 2 and D.note_price(c) <= money:
+                pick.append(c)
+                money -= D.note_price(c)
+        example = f"buy {' '.join(R.sort_cards(pick))}" if pick else "buy nothing"
+        return [spec("buy", "Buy debt notes (none, some or all)", example,
                      cards=subset(*offer, max_items=len(offer)))]
     if step == "give":
         hand = R.sort_cards(s["hands"][seat])
@@ -171,7 +180,12 @@ def _specs(s: dict, seat: int) -> list[dict]:
     if step in ("reveal", "pay"):
         count = s["showdown"]["count"]
         valid = R.sort_cards(R.valid_cards(s, seat, R.noble(s)))
-        example = "reveal " + " ".join(valid[-count:])
+        # an offer needs at least one debt note: the example shows the highest notes first
+        notes = [c for c in valid if not R.is_joker(c)]
+        jokers = [c for c in valid if R.is_joker(c)]
+        shown = notes[-count:]
+        shown = shown + jokers[: count - len(shown)]
+        example = "reveal " + " ".join(R.sort_cards(shown))
         return [spec("reveal", f"Show {count} notes valid for {D.NOBLE_NAMES[R.noble(s)]}", example,
                      cards=subset(*valid, min_items=count, max_items=count))]
     if step == "bid":
@@ -240,6 +254,20 @@ def _use_specs(s: dict, seat: int) -> list[dict]:
             out.append(spec("architect", "Baumeister: build the top church or cathedral as an extra privilege",
                             f"architect {tiles[0]}", tile=enum(*tiles)))
     return out
+
+
+def _explain_bid(s: dict, seat: int, action, specs: list[dict]) -> None:
+    """A bid, hold or raise the specs do not offer: say when it is because every note
+    valid for this noble is a joker (note 7: an offer needs at least one debt note)."""
+    if s["step"] != "bid" or not isinstance(action, dict) or action.get("type") not in ("bid", "hold", "raise"):
+        return
+    nob = R.noble(s)
+    valid = R.valid_cards(s, seat, nob)
+    if valid and R.max_bid(s, seat, nob) == 0:
+        name = D.NOBLE_NAMES[nob]
+        raise IllegalAction(f"Every note you hold that is valid for {name} is a joker ({len(valid)}), and an offer "
+                            f"cannot be made of jokers only: you need at least one debt note that is not a joker. "
+                            f"Send: {' or '.join(sp['example'] for sp in specs)}.")
 
 
 def _check(s: dict, seat: int, action: dict) -> None:

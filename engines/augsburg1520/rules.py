@@ -604,6 +604,8 @@ def apply_give(s: dict, moves: dict[int, dict], rng: Rng, ev: list) -> None:
         card = moves[seat]["card"]
         s["hands"][seat].remove(card)
         given.append(card)
+        # which card went under the deck is the giver's secret; everybody knows one was given
+        ev.append(event("gave_card", f"You slide {card} under the deck.", to=[seat], card=card))
     rng.shuffle(given)
     s["deck"][:0] = given
     ev.append(event("given", f"{len(given)} cards were given and slid under the deck.", count=len(given)))

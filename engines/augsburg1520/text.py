@@ -292,27 +292,56 @@ def _player_line(s: dict, t: int, seat: int | None) -> str:
             f"tiles: {', '.join(tiles) or 'none'}{hand}")
 
 
+def _privilege_cards(cards) -> str:
+    return "; ".join(f"{c}: {', '.join(D.PRIVILEGE_CARDS[str(c)])}" for c in sorted(cards)) or "none"
+
+
+def _next_row(s: dict) -> str:
+    """What the table knows of the next round's privilege cards: the five face-down cards
+    are turned up as they are (all ten are known, so they are known as a set); after a
+    round that turned them up, all ten are shuffled and five drawn at random."""
+    p = s["privileges"]
+    if s["round"] >= s["rounds"]:
+        return "This is the last round: no further privilege cards come up."
+    if p["hidden"]:
+        return f"Next round's privilege cards (face down now, turned up as they are): {_privilege_cards(p['hidden'])}."
+    return "Next round all ten privilege cards are shuffled and five of them, at random, come face up."
+
+
+def _tie_breaks(engine, s: dict) -> list[str]:
+    """Why players equal on prestige are ranked apart (or share the rank)."""
+    out = engine.outcome(s)
+    lines = []
+    by_score: dict[int, list[int]] = {}
+    for t in range(s["players"]):
+        by_score.setdefault(s["prestige"][t], []).append(t)
+    for score, seats in sorted(by_score.items(), reverse=True):
+        if len(seats) < 2:
+            continue
+        seats.sort(key=lambda t: out["ranks"][t])
+        parts = []
+        for t in seats:
+            dom, kirche = s["owned"][t]["dom"], s["owned"][t]["kirche"]
+            parts.append(f"{R.pname(t)} cathedral {dom or 'none'}, church {kirche or 'none'}")
+        shared = len({out["ranks"][t] for t in seats}) < len(seats)
+        verdict = "still equal, so some share a rank" if shared else "so they are ranked in that order"
+        lines.append(f"Tie at {score} prestige, broken by the dearest cathedral, then the dearest church: "
+                     f"{'; '.join(parts)} — {verdict}.")
+    return lines
+
+
 def render(engine, s: dict, seat: int | None) -> str:
+    """Short top (what is asked of you, your position), then the whole table."""
     lines = []
     if s["step"] == "over":
         out = engine.outcome(s)
         lines.append("Augsburg 1520 — the game is over.")
         for t in sorted(range(s["players"]), key=lambda p: out["ranks"][p]):
             lines.append(f"  {out['ranks'][t]}. {R.pname(t)}: {s['prestige'][t]} prestige")
+        lines += _tie_breaks(engine, s)
     else:
         where = "buying debt notes" if s["step"] in ("buy", "give") else f"visit to {D.NOBLE_NAMES[R.noble(s)]}"
         lines.append(f"Augsburg 1520 — round {s['round']} of {s['rounds']}, {where}.")
-    lines.append("Players:")
-    for t in range(s["players"]):
-        lines.append(_player_line(s, t, seat))
-    p = s["privileges"]
-    row = "; ".join(f"{c}: {', '.join(D.PRIVILEGE_CARDS[str(c)])}" for c in sorted(p["row"])) or "none"
-    lines.append(f"Privilege cards face up: {row}.")
-    lines.append("Level cards in the supply: " + "; ".join(
-        f"{cat} " + ", ".join(f"L{lv}×{s['supply'][cat][lv]}" for lv in ("2", "3", "4")) for cat in R.CATS) + ".")
-    lines.append("Tops of the tile stacks: " + ", ".join(
-        f"{tile} {s['stacks'][tile][0] if s['stacks'][tile] else '-'}" for tile in R.TILES) + ".")
-    lines.append(f"Deck: {len(s['deck'])} notes; discard: {len(s['discard'])}.")
     a = s["auction"]
     if a:
         bids = []
@@ -328,9 +357,6 @@ def render(engine, s: dict, seat: int | None) -> str:
         lines.append(f"{R.pname(u['seat'])} uses privilege card {u['card']}: left {', '.join(u['left']) or 'none'}, "
                      f"{u['steps']} to use.")
     if seat is not None:
-        lines.append("Your hand: " + (", ".join(R.sort_cards(s["hands"][seat])) or "empty") + ".")
-        if s["offers"][seat]:
-            lines.append("Offered to you: " + ", ".join(f"{c} ({D.note_price(c)})" for c in R.sort_cards(s["offers"][seat])) + ".")
         decisions = [d for d in engine.decisions(s) if d["seat"] == seat]
         if decisions:
             lines.append(f"Your move: {decisions[0]['prompt']}")
@@ -339,4 +365,24 @@ def render(engine, s: dict, seat: int | None) -> str:
             waiting = ", ".join(R.pname(d["seat"]) for d in engine.decisions(s))
             if waiting:
                 lines.append(f"Waiting for {waiting}.")
+        lines.append(f"You: {s['money'][seat]} florins, {s['prestige'][seat]} prestige.")
+        lines.append("Your hand: " + (", ".join(R.sort_cards(s["hands"][seat])) or "empty") + ".")
+        if s["offers"][seat]:
+            lines.append("Offered to you: " + ", ".join(f"{c} ({D.note_price(c)})" for c in R.sort_cards(s["offers"][seat])) + ".")
+    lines.append("")
+    lines.append("The table:")
+    lines.append("Players:")
+    for t in range(s["players"]):
+        lines.append(_player_line(s, t, seat))
+    p = s["privileges"]
+    lines.append(f"Privilege cards face up: {_privilege_cards(p['row'])}.")
+    if s["step"] != "over":
+        lines.append(_next_row(s))
+    lines.append("Level cards in the supply: " + "; ".join(
+        f"{cat} " + ", ".join(f"L{lv}×{s['supply'][cat][lv]}" for lv in ("2", "3", "4")) for cat in R.CATS) + ".")
+    lines.append("Tops of the tile stacks: " + ", ".join(
+        f"{tile} {s['stacks'][tile][0] if s['stacks'][tile] else '-'}" for tile in R.TILES) + ".")
+    # note 11: the back of the top note shows its price to everybody
+    top = f"; the back of the top note shows {D.note_price(s['deck'][-1])} florins" if s["deck"] else ""
+    lines.append(f"Deck: {len(s['deck'])} notes{top}; discard: {len(s['discard'])}.")
     return "\n".join(lines)

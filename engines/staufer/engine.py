@@ -7,6 +7,7 @@ import json
 from engines.base import (
     IllegalAction,
     check_against_specs,
+    describe_actions,
     decision,
     enum,
     integer,
@@ -16,6 +17,16 @@ from engines.base import (
 
 from . import bots, rules, text
 from .rules import current_seat, held
+
+
+def _placement_shaped(action, state: dict) -> bool:
+    """A place/place_double naming a real region, an office number and (for place) a figure."""
+    if not isinstance(action, dict) or action.get("type") not in ("place", "place_double"):
+        return False
+    if action.get("region") not in state["offices"] or not isinstance(action.get("office"), int):
+        return False
+    keys = {"type", "region", "office"} | ({"figure"} if action["type"] == "place" else set())
+    return set(action) == keys and (action["type"] == "place_double" or action["figure"] in ("envoy", "noble"))
 
 
 class StauferEngine:
@@ -95,9 +106,13 @@ class StauferEngine:
             ]
         specs = [spec("resources", "Resource action: take the figures and chests of a resource space (1-5)",
                       "resources 3", space=integer(1, 5))]
-        if held(state, seat, "turquoise-resources"):
+        with_chests = [i + 1 for i, c in enumerate(state["res_chests"]) if c]
+        if held(state, seat, "turquoise-resources") and with_chests:
+            # the example takes the figures of space 1 and the richest pile elsewhere
+            src = max(with_chests, key=lambda i: (len(state["res_chests"][i - 1]), -i))
+            space = 1 if src != 1 else 3
             specs.append(spec("resources_swap", "Resource action taking the chests of another space (turquoise chest)",
-                              "resources 3 chests 5", space=integer(1, 5), chests=integer(1, 5)))
+                              f"resources {space} chests {src}", space=integer(1, 5), chests=integer(1, 5)))
         legal = rules.legal_placements(state, seat)
         single = [p for p in legal if not p["double"]]
         if single:
@@ -122,12 +137,29 @@ class StauferEngine:
         specs = self.actions(state, seat)
         if not specs:
             raise IllegalAction("It is not your turn: nothing is asked of you now.")
-        check_against_specs(specs, action)
+        try:
+            check_against_specs(specs, action)
+        except IllegalAction as refused:
+            # a placement the specs do not offer (an unaffordable region, an office taken):
+            # the rules say why, which tells more than "not one of [...]"
+            if _placement_shaped(action, state):
+                try:
+                    rules.plan_placement(state, seat, action["region"], action["office"],
+                                         action.get("figure", "envoy"), action["type"] == "place_double")
+                except IllegalAction as why:
+                    raise IllegalAction(f"{why.message} {describe_actions(specs)}") from None
+            raise refused
+        try:
+            self._check(state, seat, action)
+        except IllegalAction as why:
+            raise IllegalAction(f"{why.message} {describe_actions(specs)}") from None
+
+    def _check(self, state: dict, seat: int, action: dict) -> None:
         t = action["type"]
         if t == "immune":
             target = (action["region"], action["office"], action["slot"])
             if target not in rules.immunity_targets(state, seat):
-                allowed = ", ".join(f"{r} {o} {s}" for r, o, s in rules.immunity_targets(state, seat))
+                allowed = ", ".join(f"{r} {o} {sl}" for r, o, sl in rules.immunity_targets(state, seat))
                 raise IllegalAction(f"You have no figure there that could stay. Possible: {allowed}.")
         elif t == "resources_swap":
             if action["space"] == action["chests"]:
@@ -171,7 +203,7 @@ class StauferEngine:
         return text.command(action)
 
     def render(self, state: dict, seat: int | None) -> str:
-        return text.render(state, seat)
+        return text.render(state, seat, self)
 
     def default_action(self, state: dict, seat: int) -> dict:
         return bots.default_action(state, seat)

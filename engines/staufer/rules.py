@@ -298,6 +298,19 @@ def gain_chests(ctx: Ctx, seat: int, chests: list[str], why: str) -> None:
         ctx.fresh.append({"kind": "purple", "seat": seat, "count": purple})
 
 
+def drop_stale_exchanges(ctx: Ctx) -> None:
+    """An exchange queued behind another answer is checked again when its turn comes:
+    the earlier answer may have taken the last privilege this seat could take, or the
+    purple chests it would discard (two exchanges queued for one seat holding 3)."""
+    pending = ctx.s["pending"]
+    while pending and pending[0]["kind"] == "purple" and not can_exchange(ctx.s, pending[0]["seat"]):
+        item = pending.pop(0)
+        seat = item["seat"]
+        why = ("fewer than 2 purple chests" if held(ctx.s, seat, "purple") < 2
+               else "no privilege card left that they could take")
+        ctx.log("exchange_lapses", f"{pname(seat)} can no longer exchange purple chests: {why}.", seat=seat)
+
+
 def take_privilege(ctx: Ctx, seat: int, p: int) -> None:
     s = ctx.s
     add_held(s, seat, "purple", -2)
@@ -847,6 +860,7 @@ def progress(ctx: Ctx) -> None:
         if ctx.fresh:
             s["pending"] = ctx.fresh + s["pending"]
             ctx.fresh = []
+        drop_stale_exchanges(ctx)
         if s["pending"] or s["stage"] == "over":
             return
         if s["stage"] == "turns":

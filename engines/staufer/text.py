@@ -90,11 +90,28 @@ def _int(word: str) -> int | None:
     return int(word) if word.isdigit() else None
 
 
-def parse_line(line: str) -> dict | None:
-    words = normalise(line).split()
+# Words players add that carry no meaning here ("place the noble on office 2 of aachen").
+FILLER = {"the", "my", "to", "in", "on", "at", "a", "an", "of", "please", "office", "ufficio", "space", "spazio",
+          "card", "carta", "il", "la", "lo", "di", "nel", "nella", "sul", "sulla", "number", "nr"}
+# The rulebook's Italian words for chest colours and kinds.
+CHEST_WORDS = {"arancio": "orange", "arancione": "orange", "turchese": "turquoise", "viola": "purple",
+               "marrone": "brown", "movimento": "move", "movement": "move", "piazzamento": "place",
+               "placement": "place", "risorse": "resources", "immunita": "immunity", "primo": "first"}
+
+
+def _chest_name(words: list[str]) -> str:
+    return "-".join(CHEST_WORDS.get(w, w) for w in words)
+
+
+def parse_line(line: str, state: dict | None = None) -> dict | None:
+    words = [w for w in normalise(line).split() if w not in FILLER]
     if not words:
         return None
     head, rest = words[0], words[1:]
+    purple_asked = bool(state and state["pending"] and state["pending"][0]["kind"] == "purple")
+    if _int(head) is not None and not rest and purple_asked:
+        # a bare number: only the privilege exchange takes one number alone
+        return {"type": "privilege", "number": _int(head)}
     if head in ("resources", "resource", "res", "risorse", "risorsa", "r") and rest:
         space = _int(rest[0])
         if space is not None and len(rest) == 1:
@@ -104,23 +121,31 @@ def parse_line(line: str) -> dict | None:
             if other is not None:
                 return {"type": "resources_swap", "space": space, "chests": other}
         return None
-    if head in ("place", "piazza", "p") and len(rest) == 3:
-        region, office = _region(rest[0]), _int(rest[1])
-        if region is None or office is None:
+    if head in ("place", "piazza", "p", "occupy", "occupa") and len(rest) == 3:
+        # region, office and figure in any order
+        regions = [_region(w) for w in rest if _region(w)]
+        numbers = [_int(w) for w in rest if _int(w) is not None]
+        others = [w for w in rest if not _region(w) and _int(w) is None]
+        if len(regions) != 1 or len(numbers) != 1 or len(others) != 1:
             return None
-        if rest[2] in ("double", "doppio", "two", "2envoys"):
+        region, office, what = regions[0], numbers[0], others[0]
+        if what in ("double", "doppio", "two", "2envoys"):
             return {"type": "place_double", "region": region, "office": office}
-        fig = KIND_WORDS.get(rest[2])
+        fig = KIND_WORDS.get(what)
         if fig:
             return {"type": "place", "region": region, "office": office, "figure": fig}
         return None
-    if head in ("chest", "forziere", "use") and rest:
-        name = "-".join(rest)
+    if head in ("chest", "forziere", "use", "usa") and rest:
+        name = _chest_name(w for w in rest if w not in ("chest", "forziere"))
         if name in ("orange-first", "turquoise-move", "turquoise-place"):
             return {"type": "chest", "chest": name}
         return None
     if head in ("take", "prendi") and rest:
-        name = "-".join(rest)
+        if rest[0] in ("privilege", "privilegio") and len(rest) == 2 and _int(rest[1]) is not None:
+            return {"type": "privilege", "number": _int(rest[1])}
+        if len(rest) == 1 and _int(rest[0]) is not None and purple_asked:
+            return {"type": "privilege", "number": _int(rest[0])}
+        name = _chest_name(w for w in rest if w not in ("chest", "forziere"))
         if name in D.CHEST_MIX:
             return {"type": "take", "chest": name}
         return None
@@ -131,7 +156,7 @@ def parse_line(line: str) -> dict | None:
         if region and office is not None and slot is not None:
             return {"type": "immune", "region": region, "office": office, "slot": slot}
         return None
-    if head in ("keep", "tieni", "no") and not rest:
+    if head in ("keep", "tieni", "no") and set(rest) <= {"chests", "chest", "purple", "them", "forzieri", "viola"}:
         return {"type": "keep"}
     if head in ("pass", "passo") and not rest:
         return {"type": "pass"}
@@ -143,7 +168,7 @@ def parse(engine, state: dict, seat: int, text: str) -> list[dict]:
     for line in text.splitlines():
         if not normalise(line):
             continue
-        action = parse_line(line)
+        action = parse_line(line, state)
         if action is None:
             raise ParseError(f"Cannot read {line.strip()!r}. " + describe_actions(engine.actions(state, seat)), line)
         out.append(action)
@@ -159,21 +184,68 @@ def _figs(pair) -> str:
     return f"{pair[0]}E{'+' + str(pair[1]) + 'N' if pair[1] else ''}"
 
 
-def render(state: dict, seat: int | None) -> str:
+CONDITION_TEXT = {"king": "the king's region", "fewest_chests": "the region with the fewest chests",
+                  "most_offices": "the region with the most occupied offices"}
+
+
+def _privilege(p: int) -> str:
+    return f"{p} ({D.PRIVILEGE_TEXT[p]})"
+
+
+def _round_table(s: dict) -> list[str]:
+    """The three rows of round tiles, face up on the table: which regions score in each
+    round, by which condition, and how far the king travels after it."""
+    out = ["Round tiles (region scored, condition for a second region, king's journey):"]
+    for i in range(D.ROUNDS):
+        rnd = i + 1
+        when = "now" if rnd == s["round"] and s["stage"] != "over" else ("done" if rnd < s["round"] else "later")
+        cond = s["rows"]["B"][i]
+        king = s["rows"]["C"][i] if i < len(s["rows"]["C"]) else None
+        travel = f"the king travels {king} region{'s' if king != 1 else ''}" if king else "final scoring"
+        extra = ""
+        if when != "done" and s["stage"] != "over":
+            extra = f" (today: {rules.rname(rules.condition_region(s, cond))})"
+        out.append(f"  {rnd} [{when}]: {rules.rname(s['rows']['A'][i])} + {CONDITION_TEXT[cond]}{extra}; then {travel}.")
+    return out
+
+
+def _objectives(o: dict) -> str:
+    _shape, pts = D.PATH_CARDS[o["path"]]
+    return (f"region {rules.rname(o['region'])} (majority 12 VP, 2nd 6); path {o['path']} ({pts} VP each time); "
+            f"office card {o['office']}")
+
+
+def render(state: dict, seat: int | None, engine=None) -> str:
+    """Short top (what is asked, your position, this round), then the whole table."""
     s = state
     n = s["players"]
-    lines = [f"The Staufer Dynasty, round {s['round']} of {D.ROUNDS}" + (" - game over" if s["stage"] == "over" else "")]
+    lines = [f"The Staufer Dynasty, round {min(s['round'], D.ROUNDS)} of {D.ROUNDS}"
+             + (" - game over" if s["stage"] == "over" else "")]
+    seat_now = rules.current_seat(s)
+    if engine is not None and seat is not None and seat_now == seat:
+        lines.append(f"Your move: {engine.decisions(s)[0]['prompt']}")
+        lines.append(describe_actions(engine.actions(s, seat)))
+    elif seat_now is not None:
+        lines.append(f"Waiting for {rules.pname(seat_now)}.")
     if seat is not None:
-        lines.append(f"You are {rules.pname(seat)}.")
+        held = ", ".join(f"{k} x{c}" for k, c in sorted(s["held"][seat].items())) or "no chests"
+        lines.append(f"You are {rules.pname(seat)}: {s['score'][seat]} VP, court {_figs(s['court'][seat])}, "
+                     f"province {_figs(s['province'][seat])}; {held}.")
+        for p in s["privileges"][seat]:
+            lines.append(f"  Your privilege {_privilege(p)}")
+        if s["objectives"][seat]:
+            lines.append(f"Your objectives: {_objectives(s['objectives'][seat])}.")
     rnd = min(s["round"], D.ROUNDS) - 1
     if s["stage"] != "over":
-        cond = s["rows"]["B"][rnd].replace("_", " ")
+        cond = s["rows"]["B"][rnd]
         king_move = s["rows"]["C"][rnd] if rnd < len(s["rows"]["C"]) else None
-        now = rules.rname(rules.condition_region(s, s["rows"]["B"][rnd]))
-        lines.append(f"This round scores {rules.rname(s['rows']['A'][rnd])} and the region with condition '{cond}' "
-                     f"(now {now})"
-                     + (f"; then the king travels {king_move}." if king_move else "; then final scoring."))
+        now = rules.rname(rules.condition_region(s, cond))
+        lines.append(f"This round scores {rules.rname(s['rows']['A'][rnd])} and {CONDITION_TEXT[cond]} (now {now})"
+                     + (f"; then the king travels {king_move} region{'s' if king_move != 1 else ''}." if king_move
+                        else "; then final scoring."))
     lines.append("")
+    lines.append("The table:")
+    lines += _round_table(s)
     lines.append("Regions clockwise (K = the king):")
     for r in s["regions"]:
         mark = " K" if r == s["king"] else ""
@@ -188,7 +260,6 @@ def render(state: dict, seat: int | None) -> str:
         lines.append("    offices " + " | ".join(offices))
         if pay:
             lines.append("    payment area: " + pay)
-    lines.append("")
     lines.append("Resource spaces: " + " | ".join(
         f"{i + 1}: {rules.fig_text(D.RESOURCE_SPACES[i])}{' [' + ' '.join(c) + ']' if c else ''}"
         for i, c in enumerate(s["res_chests"])))
@@ -197,22 +268,17 @@ def render(state: dict, seat: int | None) -> str:
     lines.append("Placement track (bottom up): " + (", ".join(rules.pname(x) for x in s["place_track"]) or "-"))
     draw = s["draw"] if isinstance(s["draw"], int) else len(s["draw"])
     lines.append(f"Chest pile: {draw} face down, {len(s['discard'])} discarded.")
-    avail = []
+    lines.append("Privilege cards left (2 purple chests each):")
     if s["vp_stack"]:
-        avail.append(f"1 ({s['vp_stack'][-1]} VP)")
-    avail += [f"{p} x{c}" for p, c in sorted(s["priv_supply"].items(), key=lambda kv: int(kv[0])) if c]
-    lines.append("Privileges available: " + (", ".join(avail) or "none"))
-    lines.append("")
+        lines.append(f"  1 (top card {s['vp_stack'][-1]} VP): {D.PRIVILEGE_TEXT[1]}")
+    for p, c in sorted(s["priv_supply"].items(), key=lambda kv: int(kv[0])):
+        if c:
+            lines.append(f"  {p} x{c}: {D.PRIVILEGE_TEXT[int(p)]}")
     for x in range(n):
         held = ", ".join(f"{k} x{c}" for k, c in sorted(s["held"][x].items())) or "no chests"
-        privs = ", ".join(str(p) for p in s["privileges"][x]) or "none"
+        privs = "; ".join(_privilege(p) for p in s["privileges"][x]) or "none"
         lines.append(f"{rules.pname(x)}: {s['score'][x]} VP, court {_figs(s['court'][x])}, province "
                      f"{_figs(s['province'][x])}; {held}; privileges {privs}")
-    if seat is not None and s["objectives"][seat]:
-        o = s["objectives"][seat]
-        shape, pts = D.PATH_CARDS[o["path"]]
-        lines.append(f"Your objectives: region {rules.rname(o['region'])}; path {o['path']} ({pts} VP each time); "
-                     f"office {o['office']}.")
     if s["stage"] == "over" and s.get("final"):
         lines.append("")
         lines.append("Final scoring:")
@@ -220,8 +286,4 @@ def render(state: dict, seat: int | None) -> str:
             ob = s["objectives"][x]
             lines.append(f"  {rules.pname(x)}: region {ob['region']} {d['region']}, path {ob['path']} {d['path']}, "
                          f"office {ob['office']} {d['office']}, brown {d['brown']}, chests {d['chests']} -> {d['total']} VP")
-    seat_now = rules.current_seat(s)
-    if seat_now is not None:
-        lines.append("")
-        lines.append(f"Waiting for {rules.pname(seat_now)}.")
     return "\n".join(lines)

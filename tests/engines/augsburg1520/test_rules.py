@@ -81,6 +81,27 @@ def test_bid_limited_by_valid_cards_and_never_jokers_only():
     # P2 has only jokers valid for Maria: he can only pass
     assert [sp["type"] for sp in ENGINE.actions(s, 1)] == ["pass"]
     assert R.max_bid(s, 1, "maximilien") == 3
+    # and the refusal says why, and what may be sent instead
+    for attempt in ({"type": "raise", "count": 3}, {"type": "hold"}):
+        with pytest.raises(IllegalAction, match="valid for Maria is a joker .*jokers only.*Send: pass"):
+            ENGINE.validate(s, 1, attempt)
+
+
+def test_the_reveal_example_shows_a_debt_note_and_is_legal():
+    """A tied player holding more jokers than needed is shown an example with his
+    highest debt note, never jokers only (an offer of jokers only is refused)."""
+    s = started(2, seed=5)
+    set_hand(s, 0, ["maria-3", "joker-1", "joker-2"])
+    set_hand(s, 1, ["maria-4", "maria-9", "joker-3"])
+    visit(s, "maria", 0)
+    s, _ = act(s, 0, {"type": "bid", "count": 2})
+    s, _ = act(s, 1, {"type": "hold"})
+    assert s["step"] == "reveal"
+    for seat, shown in ((0, ["maria-3", "joker-1"]), (1, ["maria-4", "maria-9"])):
+        (sp,) = ENGINE.actions(s, seat)
+        assert sp["example"] == "reveal " + " ".join(shown)
+        (parsed,) = ENGINE.parse(s, seat, sp["example"])
+        ENGINE.validate(s, seat, parsed)
 
 
 def test_passing_is_final_and_the_auction_ends_back_at_the_leader():
@@ -311,8 +332,14 @@ def test_note_15_shortage_every_player_gives_a_card():
     ds = ENGINE.decisions(s)
     assert [d["seat"] for d in ds] == [0, 1, 2] and all(d["sealed"] for d in ds)
     given = {t: {"type": "give", "card": s["hands"][t][0]} for t in range(3)}
-    s, _ = sealed(s, given)
+    s, events = sealed(s, given)
     assert s["step"] == "buy"
+    # which card each gave is told only to the giver (issue 17): everybody learns the count
+    public = " ".join(e["text"] + str(e["data"]) for e in events if e["to"] == "all")
+    assert "3 cards were given and slid under the deck." in public
+    for t, move in given.items():
+        assert move["card"] not in public
+        assert f"You slide {move['card']} under the deck." in [e["text"] for e in events if e["to"] == [t]]
     assert [len(o) for o in s["offers"]] == [4, 4, 4]
     assert len(s["deck"]) == 1
 
@@ -358,3 +385,68 @@ def test_privilege_row_aside_then_face_down_five_then_reshuffle():
     R.next_round(s, Rng(s["rng"]), [])
     assert len(p["row"]) == 5 and len(p["hidden"]) == 5 and p["used"] == [] and p["aside"] == []
     assert sorted(p["row"] + p["hidden"]) == list(range(1, 11))
+
+
+# --- the bot plays the main ideas ------------------------------------------------------
+
+
+def test_bot_in_the_last_round_takes_prestige_not_a_yellow_or_purple_level():
+    """Levels of income and notes pay only in rounds to come: in the last round the bot
+    chooses the card with prestige and uses prestige, never a yellow or purple climb."""
+    for seed in range(10):
+        s = started(2, seed=3)
+        s["round"] = s["rounds"]
+        winner(s, 0, [5, 7])  # 5: yellow yellow orange; 7: prestige7 yellow draw
+        s, _ = act(s, 0, ENGINE.bot(s, 0, Rng(seed)))
+        assert s["use"]["card"] == 7
+        used = []
+        while s["step"] == "use":
+            action = ENGINE.bot(s, 0, Rng(seed))
+            used.append(action["type"] if action["type"] != "climb" else action["category"])
+            s, _ = act(s, 0, action)
+        assert used[0] == "prestige" and "yellow" not in used and "draw" not in used
+
+
+def test_bot_builds_the_church_before_the_cap_and_keeps_its_price():
+    s = started(2, seed=4)
+    s["prestige"][0] = 20
+    set_money(s, 0, 800)
+    winner(s, 0, [2, 10])  # 2: purple purple gold; 10: gold orange yellow
+    s, _ = act(s, 0, ENGINE.bot(s, 0, Rng(1)))
+    assert s["use"]["card"] == 2  # the purple privilege builds
+    s, _ = act(s, 0, ENGINE.bot(s, 0, Rng(1)))
+    assert s["owned"][0]["kirche"] == 700
+    # buying notes, a seat near the cap keeps the church's price in hand
+    s = ENGINE.setup(2, 5)
+    s["prestige"][0] = 14
+    s["offers"][0] = [c for c in s["offers"][0] if not c.startswith("joker")]
+    set_money(s, 0, 900)
+    for seed in range(10):
+        bought = ENGINE.bot(s, 0, Rng(seed))["cards"]
+        assert 900 - sum(D.note_price(c) for c in bought) >= s["stacks"]["kirche"][0]
+
+
+def test_bot_games_rarely_stall_at_25_without_a_church():
+    """Issue 12: the old bot sat at 25 without a church in 7 of these 40 seats; 20 games
+    between bots, fixed seeds: at most one seat of 40."""
+    stuck = 0
+    for g in range(20):
+        s = ENGINE.setup(2, 1000 + g)
+        rng = Rng(g)
+        while ENGINE.decisions(s):
+            s = ENGINE.apply(s, {d["seat"]: ENGINE.bot(s, d["seat"], rng) for d in ENGINE.decisions(s)})["state"]
+        stuck += sum(s["prestige"][t] == 25 and s["owned"][t]["kirche"] is None for t in range(2))
+    assert stuck <= 1
+
+
+def test_the_buy_example_is_affordable():
+    s = ENGINE.setup(2, 3)
+    offer = s["offers"][0]
+    for money in (0, 199, 450, 1500):
+        set_money(s, 0, money)
+        (sp,) = ENGINE.actions(s, 0)
+        (action,) = ENGINE.parse(s, 0, sp["example"])
+        ENGINE.validate(s, 0, action)
+        assert sum(D.note_price(c) for c in action["cards"]) <= money
+        assert bool(action["cards"]) == any(D.note_price(c) <= money for c in offer)
+        assert sp["example"] == "buy nothing" or len(action["cards"]) <= 2

@@ -3,6 +3,7 @@
 import pytest
 
 from engines.augsburg1520 import ENGINE
+from engines.augsburg1520 import data as D
 from engines.base import ParseError
 
 from .helpers import act, own, set_hand, set_level, started, visit, winner
@@ -141,3 +142,36 @@ def test_every_kind_of_action_reads_back_from_its_command():
     for kind in ("money", "prestige"):
         action = {"type": "compensate", "kind": kind}
         assert parse(s, 1, ENGINE.command(s, 1, action)) == [action]
+
+
+def test_render_tells_the_price_on_the_back_of_the_top_note():
+    """Note 11: everybody may read the price on the back of the top note."""
+    s = started(3, seed=7)
+    s["deck"].append(s["deck"].pop(s["deck"].index(next(c for c in s["deck"] if D.note_price(c) == 350))))
+    for seat in (0, 1, None):
+        assert "the back of the top note shows 350 florins" in ENGINE.render(s, seat)
+
+
+def test_render_shows_the_face_down_privilege_cards_of_the_next_round():
+    s = started(3, seed=7)
+    hidden = s["privileges"]["hidden"]
+    page = ENGINE.render(s, 0)
+    first = hidden[0]
+    assert f"Next round's privilege cards (face down now, turned up as they are): {first}: " \
+        f"{', '.join(D.PRIVILEGE_CARDS[str(first)])}" in page
+    s["privileges"]["hidden"] = []  # round 2 turned them up: round 3 shuffles all ten
+    s["round"] = 2
+    assert "Next round all ten privilege cards are shuffled" in ENGINE.render(s, 0)
+
+
+def test_render_says_why_a_final_tie_was_broken():
+    s = started(3, seed=27)
+    s["step"] = "over"
+    s["prestige"] = [30, 30, 20]
+    own(s, 0, "kirche", 700)
+    own(s, 1, "kirche", 600)
+    own(s, 1, "dom", 500)
+    page = ENGINE.render(s, 0)
+    assert "1. P2: 30 prestige" in page and "2. P1: 30 prestige" in page
+    assert ("Tie at 30 prestige, broken by the dearest cathedral, then the dearest church: "
+            "P2 cathedral 500, church 600; P1 cathedral none, church 700 — so they are ranked in that order.") in page

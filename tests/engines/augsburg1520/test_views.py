@@ -66,3 +66,47 @@ def test_bids_are_public_but_no_sealed_choice_is_stored():
     assert "philippe-3" not in json.dumps(v)
     # the reveal choices only exist inside apply: the state holds no move
     assert "moves" not in json.dumps(s) and "pending" not in json.dumps(s)
+
+
+def _names(text: str, cards) -> set[str]:
+    import re
+    return {c for c in cards if re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", text)}
+
+
+def test_events_for_everybody_never_name_a_face_down_note():
+    """Issue 17: what a seat learns of another's sealed purchase or gift comes from the
+    events. Addressed to everybody they say what the rules make public (florins paid to
+    the bank, notes dealt, a card given); the notes bought, dealt, offered and discarded
+    unseen (note 6) and the card given go only ``to`` their owner."""
+    checked = {"buy": 0, "give": 0}
+    for players, seed in ((2, 1), (3, 2), (4, 3), (5, 4)):
+        s = ENGINE.setup(players, seed)
+        rng = Rng(seed)
+        for _ in range(3000):
+            decisions = ENGINE.decisions(s)
+            if not decisions:
+                break
+            moves = {d["seat"]: ENGINE.bot(s, d["seat"], rng) for d in decisions}
+            step = ENGINE.apply(s, moves)
+            after = step["state"]
+            before_cards = {c for h in s["hands"] + s["offers"] for c in h}
+            after_cards = {c for h in after["hands"] + after["offers"] for c in h}
+            secret = (after_cards - before_cards) | {c for o in s["offers"] for c in o}
+            secret |= {m["card"] for m in moves.values() if m["type"] == "give"}
+            if s["step"] in checked:
+                checked[s["step"]] += 1
+            for e in step["events"]:
+                if e["to"] == "all":
+                    said = e["text"] + " " + json.dumps(e["data"])
+                    assert not _names(said, secret), (s["step"], e)
+                else:
+                    assert set(e["to"]) <= set(moves) | {t for t in range(players)}
+            for seat, m in moves.items():
+                if m["type"] in ("buy", "give"):
+                    own_events = [e for e in step["events"] if e["to"] == [seat]]
+                    told = " ".join(e["text"] for e in own_events)
+                    wanted = m["cards"] if m["type"] == "buy" else [m["card"]]
+                    assert _names(told, wanted) == set(wanted), (m, own_events)
+            s = after
+        assert s["step"] == "over"
+    assert checked["buy"] >= 20

@@ -10,6 +10,7 @@ from engines.staufer import ENGINE, rules
 from engines.staufer import data as D
 from engines.staufer.rules import Ctx
 
+from . import invariants
 from .helpers import act, board, give_chest, occupy, put_chest, set_court, turn_of
 
 P0, P1, P2, P3 = 0, 1, 2, 3
@@ -353,6 +354,53 @@ def test_purple_exchange_may_be_declined_and_is_offered_only_when_a_purple_is_ta
     assert s["held"][P0] == {"purple": 2} and s["pending"] == []
 
 
+def _purple_on_top(s, n):
+    """The next ``n`` chests drawn are purple (taken from wherever the pile holds them)."""
+    for _ in range(n):
+        s["draw"].remove("purple") if "purple" in s["draw"] else s["discard"].remove("purple")
+    s["draw"] += ["purple"] * n
+
+
+def test_an_exchange_queued_behind_another_lapses_when_the_last_privilege_is_taken():
+    """Two purples from one Augsburg bonus, one for each of the top two: the second
+    player's exchange is checked again after the first answer, and the game goes on."""
+    s = board()
+    occupy(s, P2, "augsburg", 1)
+    occupy(s, P2, "augsburg", 2, "noble")
+    occupy(s, P3, "augsburg", 3)
+    give_chest(s, P2, "purple")
+    give_chest(s, P3, "purple")
+    _purple_on_top(s, 2)
+    s["priv_supply"] = {p: (1 if p == "7" else 0) for p in s["priv_supply"]}
+    s["vp_stack"] = []
+    s = _round_end(s, "augsburg")
+    assert [(p["kind"], p["seat"]) for p in s["pending"][:2]] == [("purple", P2), ("purple", P3)]
+    s = act(s, P2, {"type": "privilege", "number": 7})
+    assert all(p["kind"] != "purple" for p in s["pending"])
+    assert s["held"][P3] == {"purple": 2}
+    for seat in range(4):
+        ENGINE.actions(s, seat)
+    (d,) = ENGINE.decisions(s)
+    s = act(s, d["seat"], ENGINE.default_action(s, d["seat"]))  # the game goes on
+    assert ENGINE.decisions(s)
+
+
+def test_two_exchanges_queued_for_one_seat_need_two_purple_chests_each():
+    """Privilege 8 adds a purple to one taken from the resource space: a player who held
+    one has 3, which pays for one privilege, not two."""
+    s = ready(privileges=[8])
+    give_chest(s, P0, "purple")
+    put_chest(s, s["res_chests"][4], "purple")
+    _purple_on_top(s, 1)
+    s = act(s, P0, {"type": "resources", "space": 5})
+    assert s["held"][P0]["purple"] == 3
+    assert ENGINE.decisions(s)[0]["kind"] == "privilege"
+    s = act(s, P0, {"type": "privilege", "number": 7})
+    assert s["held"][P0] == {"purple": 1}
+    assert ENGINE.decisions(s)[0]["kind"] == "turn" and s["pending"] == []
+    assert invariants.chests(s) == 72
+
+
 def test_privilege_supply_runs_out():
     s = ready(players=2)
     s["priv_supply"] = {"4": 0, "7": 1}
@@ -673,3 +721,38 @@ def test_legal_placements_match_validate_everywhere():
                                 assert ok == ((r, o, fig, dbl) in legal), (r, o, fig, dbl)
             s = ENGINE.apply(s, {seat: ENGINE.bot(s, seat, rng)})["state"]
             steps += 1
+
+
+# --- the bot plays the main ideas --------------------------------------------------------
+
+
+@pytest.mark.parametrize("objective", ["strasbourg", "palermo"])
+def test_bot_places_for_its_region_objective(objective):
+    """Regions not scored in a later round keep their figures to the end, where the
+    region objective pays 12: the bot goes where its own card points."""
+    s = board()
+    turn_of(s, P0)
+    set_court(s, P0, 8, 1)
+    s["rows"]["A"] = ["augsburg", "milan", "aachen", "augsburg", "milan"]
+    s["rows"]["B"] = ["king"] * 5
+    other = "palermo" if objective == "strasbourg" else "strasbourg"
+    s["objectives"][P0] = {"region": objective, "path": "adjacent2", "office": "value5"}
+    for seed in range(5):
+        action = ENGINE.bot(s, P0, Rng(seed))
+        assert action["type"] == "place" and action["region"] == objective
+    s["objectives"][P0]["region"] = "augsburg"
+    assert all(ENGINE.bot(s, P0, Rng(seed)).get("region") != other for seed in range(5))
+
+
+def test_bot_exchanges_purple_chests_and_keeps_figures_with_immunity():
+    s = ready(privileges=[4])
+    give_chest(s, P0, "purple")
+    put_chest(s, s["res_chests"][4], "purple")
+    s = act(s, P0, {"type": "resources", "space": 5})
+    assert ENGINE.bot(s, P0, Rng(1)) == {"type": "privilege", "number": 1}  # points at once
+    s = board()
+    occupy(s, P1, "palermo", 1, "noble")
+    occupy(s, P1, "palermo", 3)
+    give_chest(s, P1, "turquoise-immunity")
+    s = _round_end(s, "palermo")
+    assert ENGINE.bot(s, P1, Rng(1)) == {"type": "immune", "region": "palermo", "office": 1, "slot": 1}
