@@ -78,7 +78,6 @@ def _card_value(state: dict, seat: int, card: str, gold: int) -> tuple:
 
 def _character_value(state: dict, seat: int, cid: str) -> int:
     n = state["players"]
-    hand = state["hands"][seat]
     gold = state["gold"][seat]
     city = state["cities"][seat]
     buildable = _buildable(state, seat)
