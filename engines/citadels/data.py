@@ -128,6 +128,27 @@ _district("dragon_gate", "Dragon Gate", "Drachenhort", "purple", 6, 1,
           points=rulebook(8, "LE CARTE EDIFICIO: Drachenhort vale 2 PV in più", name="dragon_gate.points"),
           de_basis="rulebook", de_ref=_PURPLE)
 
+# Italian names, so Italian players can write them: the purple ones from the
+# rulebook's card translation; the others are not in any text the project has
+_IT_PURPLE = rulebook(
+    {"library": "Biblioteca", "dragon_gate": "Rifugio dei Draghi", "graveyard": "Cimitero", "haunted_city": "Città Fantasma",
+     "school_of_magic": "Scuola di Magia", "laboratory": "Laboratorio", "smithy": "Forgia", "observatory": "Osservatorio",
+     "university": "Università", "keep": "Torre di Guardia"},
+    _PURPLE + " (the Italian name in brackets after each German one)",
+    name="DISTRICT_IT purple",
+)
+_IT_COMMON = assumed(
+    {"tavern": "Taverna", "market": "Mercato", "trading_post": "Emporio", "docks": "Molo", "harbor": "Porto",
+     "town_hall": "Municipio", "temple": "Tempio", "church": "Chiesa", "monastery": "Monastero", "cathedral": "Cattedrale",
+     "watchtower": "Torre di Vedetta", "prison": "Prigione", "battlefield": "Campo di Battaglia", "fortress": "Fortezza",
+     "manor": "Maniero", "castle": "Castello", "palace": "Palazzo"},
+    "the rulebook names only purple districts in Italian; plain Italian words for the English names, and "
+    "'Torre di Vedetta' for the Watchtower because the rulebook gives 'Torre di Guardia' to the Keep",
+    name="DISTRICT_IT common",
+)
+for _did, _it in {**_IT_PURPLE, **_IT_COMMON}.items():
+    DISTRICTS[_did]["it"] = _it
+
 DISTRICT_IDS = list(DISTRICTS)
 COLOURS = rulebook(["yellow", "blue", "green", "red", "purple"], "LE CARTE EDIFICIO: cinque diversi colori", name="COLOURS")
 TOTAL_DISTRICTS = rulebook(65, "COMPONENTI DI GIOCO: 65 Carte Edificio (20 verdi, 12 gialle, 11 rosse, 11 blu, 11 lilla)",
@@ -153,6 +174,7 @@ def _check() -> None:
         counts[d["colour"]] = counts.get(d["colour"], 0) + d["count"]
     assert counts == {"green": 20, "yellow": 12, "blue": 11, "red": 11, "purple": 11}, counts
     assert sum(counts.values()) == TOTAL_DISTRICTS
+    assert all("it" in d for d in DISTRICTS.values())
 
 
 _check()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.base import IllegalAction
 
 from . import bots, moves, rules, text, views
+from . import render as rendering
 
 
 class CitadelsEngine:
@@ -78,7 +79,7 @@ class CitadelsEngine:
         return text.command(state, seat, action)
 
     def render(self, state: dict, seat: int | None) -> str:
-        return text.render(state, seat)
+        return rendering.render(state, seat)
 
     def default_action(self, state: dict, seat: int) -> dict:
         return bots.default_action(state, seat)

@@ -531,9 +531,11 @@ def apply_turn_action(state: dict, seat: int, action: dict, rng: Rng, events: li
         add_to_hand(state, seat, cards)
         events.append(event("smithy", f"{me} pays {D.SMITHY_PRICE} gold at the Smithy and draws {len(cards)} cards.", "all"))
         events.append(event("smithy", f"You draw {names(cards)}.", [seat], cards=cards))
-    elif kind in ("end", "destroy"):
-        if D.INCOME_COLOUR.get(turn["char"]) and not turn["income"]:
-            collect_income(state, seat, events)  # never forgotten (README)
+    elif kind in ("end", "destroy", "forgo"):
+        if kind == "forgo":
+            events.append(event("forgo", f"{me} ends the turn without collecting the {D.CHAR_EN[turn['char']]}'s income.", "all"))
+        elif D.INCOME_COLOUR.get(turn["char"]) and not turn["income"]:
+            collect_income(state, seat, events)  # `end` collects what was not declined (README)
         if kind == "destroy":
             destroy(state, seat, action["seat"], action["card"], events)
         events.append(event("end", f"{me} ends the turn of the {D.CHAR_EN[turn['char']]}.", "all"))

@@ -1,8 +1,11 @@
-"""Email commands (parse and command) and the plain-text situation (render).
+"""Email commands: ``parse`` and ``command``.
 
 Seats are written 1-based ("seat 3", "player 3" or just "3"); actions carry
 the 0-based seat. Characters may be named in English, German or Italian or by
-their number 1-8; districts in English or German, with or without umlauts.
+their number 1-8; districts in English, German or Italian, with or without
+umlauts and accents. Filler words ("kill the king", "end my turn", "take card
+8") are skipped; a bare name or number is read as the one action now open
+that takes it.
 """
 
 from __future__ import annotations
@@ -15,7 +18,6 @@ from engines.base import ParseError, describe_actions
 from . import data as D
 from . import moves as M
 from . import rules as R
-from .views import view as make_view
 
 
 def _fold(text: str) -> str:
@@ -42,17 +44,27 @@ for _rank, _cid, _en, _de, _it in D.CHARACTERS:
             CHAR_ALIASES[_k] = _cid
 for _k, _cid in {"meuchelmoerder": "assassin", "meuchelmorder": "assassin", "koenig": "king", "haendler": "merchant",
                  "soeldner": "warlord", "mercenary": "warlord", "preacher": "bishop", "builder": "architect",
-                 "wizard": "magician"}.items():
+                 "wizard": "magician", "mage": "magician", "vescovo": "bishop", "condottiero": "warlord",
+                 "architetto": "architect", "mercenaire": "warlord"}.items():
     CHAR_ALIASES[_k] = _cid
 
 CARD_ALIASES: dict[str, str] = {}
 for _did, _d in D.DISTRICTS.items():
-    for _name in (_did, _d["en"], _d["de"]):
+    for _name in (_did, _d["en"], _d["de"], _d["it"]):
         for _k in _keys(_name):
             CARD_ALIASES[_k] = _did
 for _k, _did in {"harbour": "harbor", "gesiterstadt": "haunted_city", "tradingpost": "trading_post",
-                 "schoolofmagic": "school_of_magic", "dragongate": "dragon_gate"}.items():
+                 "schoolofmagic": "school_of_magic", "dragongate": "dragon_gate", "dragonhoard": "dragon_gate",
+                 "universitat": "university"}.items():
     CARD_ALIASES[_k] = _did
+
+# words players add that carry nothing: articles and nouns before a name or number
+FILLER = {
+    "the", "a", "an", "my", "your", "please", "character", "char", "card", "district", "building", "number", "nr", "no.",
+    "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "meinen", "meine", "mein", "karte", "figur",
+    "gebaeude", "bitte", "il", "lo", "la", "i", "gli", "le", "l", "un", "una", "uno", "mio", "mia", "carta",
+    "personaggio", "edificio", "per", "favore",
+}
 
 
 def find_char(words: str) -> str | None:
@@ -66,7 +78,7 @@ def find_card(words: str) -> str | None:
 def find_cards(words: str) -> list[str] | None:
     """Several district names, separated by commas or just spaces (greedy)."""
     out: list[str] = []
-    for part in re.split(r"[,;]| and | und ", words):
+    for part in re.split(r"[,;]| and | und | e ", words):
         tokens = part.split()
         i = 0
         while i < len(tokens):
@@ -82,7 +94,7 @@ def find_cards(words: str) -> list[str] | None:
 
 
 def find_seat(words: str, players: int) -> int | None:
-    m = re.fullmatch(r"(?:seat|player|spieler|platz|giocatore)?\s*#?\s*(\d+)", _fold(words).strip())
+    m = re.fullmatch(r"(?:seat|player|spieler|platz|giocatore|posto)?\s*#?\s*(\d+)", _fold(words).strip())
     if m:
         k = int(m.group(1))
         if 1 <= k <= players:
@@ -91,23 +103,33 @@ def find_seat(words: str, players: int) -> int | None:
 
 
 VERBS = {
-    "pick": "pick", "choose": "pick", "select": "pick", "wahle": "pick", "waehle": "pick", "scelgo": "pick",
-    "discard": "discard", "setaside": "discard", "aside": "discard", "ablegen": "discard",
+    "pick": "pick", "choose": "pick", "select": "pick", "wahle": "pick", "waehle": "pick", "scelgo": "pick", "scegli": "pick",
+    "discard": "discard", "setaside": "discard", "aside": "discard", "ablegen": "discard", "scarta": "discard",
     "gold": "gold", "takegold": "gold", "2gold": "gold", "geld": "gold", "oro": "gold", "take2gold": "gold",
-    "draw": "draw", "cards": "draw", "drawcards": "draw", "karten": "draw", "ziehen": "draw", "pesca": "draw",
+    "nimmgold": "gold", "nimm2gold": "gold", "prendioro": "gold", "prendi2oro": "gold", "prendi2monete": "gold",
+    "draw": "draw", "cards": "draw", "drawcards": "draw", "draw2cards": "draw", "karten": "draw", "ziehen": "draw",
+    "ziehe": "draw", "pesca": "draw", "takecards": "draw", "take2cards": "draw", "nimmkarten": "draw",
     "keep": "keep", "behalte": "keep", "behalten": "keep", "tieni": "keep",
     "build": "build", "baue": "build", "bauen": "build", "bau": "build", "costruisci": "build",
-    "income": "income", "collect": "income", "einkommen": "income", "taxes": "income", "tax": "income",
+    "income": "income", "collect": "income", "collectincome": "income", "einkommen": "income", "taxes": "income",
+    "tax": "income", "incassa": "income", "takeincome": "income",
     "kill": "kill", "murder": "kill", "assassinate": "kill", "ermorde": "kill", "toete": "kill", "tote": "kill",
-    "rob": "rob", "steal": "rob", "bestehle": "rob", "beraube": "rob",
-    "swap": "swap", "exchange": "swap", "trade": "swap", "tausche": "swap", "tauschen": "swap",
+    "uccidi": "kill",
+    "rob": "rob", "steal": "rob", "bestehle": "rob", "beraube": "rob", "deruba": "rob", "rubaa": "rob",
+    "swap": "swap", "exchange": "swap", "trade": "swap", "tausche": "swap", "tauschen": "swap", "scambia": "swap",
     "redraw": "redraw", "replace": "redraw",
-    "destroy": "destroy", "zerstoere": "destroy", "zerstore": "destroy", "raze": "destroy",
-    "laboratory": "laboratory", "lab": "laboratory", "laboratorium": "laboratory",
-    "smithy": "smithy", "schmiede": "smithy", "forge": "smithy",
-    "graveyard": "graveyard", "friedhof": "graveyard", "yes": "graveyard", "ja": "graveyard",
+    "destroy": "destroy", "zerstoere": "destroy", "zerstore": "destroy", "raze": "destroy", "distruggi": "destroy",
+    "laboratory": "laboratory", "lab": "laboratory", "laboratorium": "laboratory", "laboratorio": "laboratory",
+    "smithy": "smithy", "schmiede": "smithy", "forge": "smithy", "forgia": "smithy",
+    "graveyard": "graveyard", "friedhof": "graveyard", "cimitero": "graveyard", "yes": "graveyard", "ja": "graveyard",
+    "si": "graveyard",
     "decline": "decline", "no": "decline", "nein": "decline",
-    "end": "end", "done": "end", "endturn": "end", "ende": "end", "fertig": "end", "finish": "end",
+    "end": "end", "done": "end", "endturn": "end", "ende": "end", "fertig": "end", "finish": "end", "fine": "end",
+    "forgo": "forgo", "forgoincome": "forgo", "noincome": "forgo", "skipincome": "forgo", "declineincome": "forgo",
+    "endwithoutincome": "forgo", "endnoincome": "forgo", "endturnwithoutincome": "forgo", "endturnnoincome": "forgo",
+    "donewithoutincome": "forgo", "passwithoutincome": "forgo", "endeohneeinkommen": "forgo", "ohneeinkommen": "forgo",
+    "finesenzaincasso": "forgo", "senzaincasso": "forgo",
+    "take": "take", "nimm": "take", "prendi": "take",
     "pass": "pass",
 }
 
@@ -116,42 +138,123 @@ def _allowed(state: dict, seat: int) -> str:
     return describe_actions(M.actions(state, seat))
 
 
+def _spec_of(state: dict, seat: int, kind: str) -> dict | None:
+    return next((s for s in M.actions(state, seat) if s["type"] == kind), None)
+
+
+def _refuse(state: dict, seat: int, what: str, line: str) -> ParseError:
+    return ParseError(what + " " + _allowed(state, seat), line)
+
+
+def _char_list() -> str:
+    return ", ".join(f"{r} {en} ({de}, {it})" for r, _c, en, de, it in D.CHARACTERS)
+
+
+def _take(state: dict, seat: int) -> str | None:
+    """`take X` is the one open action that takes a thing: a character in the
+    draft, a drawn card to keep, the destroyed district at the Graveyard."""
+    open_ = [s["type"] for s in M.actions(state, seat)]
+    for kind in ("pick", "keep", "graveyard"):
+        if kind in open_:
+            return kind
+    return None
+
+
+def _bare(state: dict, seat: int, rest: str, line: str) -> dict | None:
+    """A line with no verb: a number, a character or a district, read as the
+    only open action that takes such a thing."""
+    specs = M.actions(state, seat)
+    if re.fullmatch(r"#?\d+", rest):
+        takers = [s for s in specs if s["type"] != "destroy" and ({"character", "seat"} & set(s["params"]))]
+        if len(takers) > 1:
+            raise _refuse(state, seat, f"{rest!r} alone could mean " + " or ".join(f"`{s['type']} {rest}`" for s in takers)
+                          + ": write which.", line)
+        if not takers:
+            return None
+        kind = takers[0]["type"]
+        if "seat" in takers[0]["params"]:
+            target = find_seat(rest, state["players"])
+            if target is None:
+                raise _refuse(state, seat, f"There is no seat {rest} (seats 1-{state['players']}).", line)
+            return {"type": kind, "seat": target}
+        cid = find_char(rest.lstrip("#"))
+        if cid is None:
+            raise _refuse(state, seat, f"Characters are numbered 1-8: {_char_list()}.", line)
+        return {"type": kind, "character": cid}
+    cid = find_char(rest)
+    if cid is not None:
+        takers = [s for s in specs if "character" in s["params"]]
+        if len(takers) == 1:
+            return {"type": takers[0]["type"], "character": cid}
+        if takers:
+            raise _refuse(state, seat, "Write what to do with the " + D.CHAR_EN[cid] + ": "
+                          + " or ".join(f"`{s['type']} {D.CHAR_EN[cid].lower()}`" for s in takers) + ".", line)
+        return None
+    did = find_card(rest)
+    if did is not None:
+        takers = [s for s in specs if "card" in s["params"] and s["type"] != "destroy"]
+        if len(takers) == 1:
+            return {"type": takers[0]["type"], "card": did}
+        if takers:
+            raise _refuse(state, seat, "Write what to do with the " + D.DISTRICTS[did]["en"] + ": "
+                          + " or ".join(f"`{M.command({'type': s['type'], 'card': did})}`" for s in takers) + ".", line)
+    return None
+
+
 def parse_line(state: dict, seat: int, line: str) -> dict:
     raw = line.strip()
-    words = _fold(raw).replace(",", " , ").split()
+    words = [w for w in _fold(raw).replace(",", " , ").replace("'", " ").split() if w not in FILLER]
     if not words:
-        raise ParseError("Empty command. " + _allowed(state, seat), line)
+        raise _refuse(state, seat, "Empty command.", line)
     verb = None
     rest_words: list[str] = []
-    # verbs of one or two words ("take gold", "end turn", "set aside")
-    for take in (3, 2, 1):
-        if len(words) >= take and re.sub(r"[^a-z0-9]", "", "".join(words[:take])) in VERBS:
-            verb = VERBS[re.sub(r"[^a-z0-9]", "", "".join(words[:take]))]
+    # verbs of up to four words ("take 2 gold", "end turn without income", "set aside")
+    for take in (4, 3, 2, 1):
+        joined = re.sub(r"[^a-z0-9]", "", "".join(words[:take]))
+        if len(words) >= take and joined in VERBS:
+            verb = VERBS[joined]
             rest_words = words[take:]
             break
-    if verb is None:
-        raise ParseError(f"I do not understand {raw!r}. " + _allowed(state, seat), line)
     rest = " ".join(w for w in rest_words if w != ",").strip()
     rest_c = " ".join(rest_words).strip()
-    if rest.startswith("with "):
-        rest = rest[5:]
+    if verb is None:
+        found = _bare(state, seat, " ".join(w for w in words if w != ","), line)
+        if found is not None:
+            return found
+        raise _refuse(state, seat, f"I do not understand {raw!r}.", line)
+    for lead in ("with ", "mit ", "con "):
+        if rest.startswith(lead):
+            rest = rest[len(lead):]
     n = state["players"]
+    if verb == "take":
+        verb = _take(state, seat) or "take"
+        if verb == "take":
+            raise _refuse(state, seat, "Take what? Write `gold` to take 2 gold or `draw` to draw cards.", line)
+        if verb == "graveyard":
+            return {"type": "graveyard"}
 
     def need_char(kind: str) -> dict:
         cid = find_char(rest)
         if cid is None:
-            raise ParseError(f"Which character? Write e.g. `{kind} architect` or `{kind} 7`. " + _allowed(state, seat), line)
+            what = f"I do not know the character {rest!r}." if rest else "Which character?"
+            raise _refuse(state, seat, f"{what} Write e.g. `{kind} architect` or `{kind} 7`; the characters are {_char_list()}.", line)
         return {"type": kind, "character": cid}
 
     def need_card(kind: str) -> dict:
         did = find_card(rest)
         if did is None:
-            raise ParseError(f"Unknown district {rest!r}. Write e.g. `{kind} market`. " + _allowed(state, seat), line)
+            what = f"I do not know the district {rest!r}." if rest else "Which district?"
+            spec_ = _spec_of(state, seat, kind)
+            choices = ""
+            if spec_ is not None:
+                choices = " You may " + kind + ": " + ", ".join(R.card_name(c) for c in spec_["params"]["card"]["enum"]) + "."
+            raise _refuse(state, seat, f"{what} Districts may be named in English, German or Italian.{choices}", line)
         return {"type": kind, "card": did}
 
     def bare(kind: str) -> dict:
-        if rest and not (kind in ("gold", "draw", "end") and re.fullmatch(r"(2|two|zwei)?\s*(cards?|karten|gold|geld|turn|zug)?", rest)):
-            raise ParseError(f"`{kind}` takes nothing after it. " + _allowed(state, seat), line)
+        if rest and not (kind in ("gold", "draw", "end", "income", "graveyard") and re.fullmatch(
+                r"(2|two|zwei|due)?\s*(cards?|karten|carte|gold|geld|oro|monete|turn|zug|turno|income|einkommen)?", rest)):
+            raise _refuse(state, seat, f"`{kind}` takes nothing after it, but {rest!r} followed.", line)
         return {"type": kind}
 
     if verb in ("pick", "kill", "rob"):
@@ -162,32 +265,37 @@ def parse_line(state: dict, seat: int, line: str) -> dict:
         cards = find_cards(rest_c)
         if cards:
             return {"type": "redraw", "cards": cards}
-        raise ParseError("Discard what? `discard thief` sets a character aside in the draft; the Magician writes `redraw market temple`. " + _allowed(state, seat), line)
+        raise _refuse(state, seat, "Discard what? `discard thief` sets a character aside in the draft; "
+                      "the Magician writes `redraw market, temple`.", line)
     if verb == "redraw":
         cards = find_cards(rest_c)
         if not cards:
-            raise ParseError("Name the cards to discard, e.g. `redraw market, temple`. " + _allowed(state, seat), line)
+            raise _refuse(state, seat, "Name the cards to discard, e.g. `redraw market, temple`.", line)
         return {"type": "redraw", "cards": cards}
     if verb in ("keep", "build", "laboratory"):
         if verb == "laboratory" and not rest:
-            raise ParseError("Name the card to discard at the Laboratory, e.g. `laboratory market`. " + _allowed(state, seat), line)
+            raise _refuse(state, seat, "Name the card to discard at the Laboratory, e.g. `laboratory market`.", line)
         return need_card(verb)
     if verb == "swap":
         target = find_seat(rest, n)
         if target is None:
-            raise ParseError(f"Swap with whom? Write `swap 2` for seat 2 (seats 1-{n}). " + _allowed(state, seat), line)
+            raise _refuse(state, seat, f"Swap with whom? Write `swap 2` for seat 2 (seats 1-{n}).", line)
         return {"type": "swap", "seat": target}
     if verb == "destroy":
-        m = re.fullmatch(r"(.+?)\s+(?:of|from|in|at|von|bei|di)\s+((?:seat|player|spieler|platz|giocatore)?\s*#?\s*\d+)", rest)
+        m = re.fullmatch(r"(.+?)\s+(?:of|from|in|at|von|bei|di|del|della)\s+((?:seat|player|spieler|platz|giocatore|posto)?\s*#?\s*\d+)", rest)
         target = find_seat(m.group(2), n) if m else None
         did = find_card(m.group(1)) if m else None
         if target is None or did is None:
-            raise ParseError(f"Write e.g. `destroy watchtower of seat 2` (seats 1-{n}). " + _allowed(state, seat), line)
+            raise _refuse(state, seat, f"Write the district and its seat, e.g. `destroy watchtower of seat 2` (seats 1-{n}).", line)
         return {"type": "destroy", "card": did, "seat": target}
     if verb == "pass":
         if rest:
-            raise ParseError("`pass` takes nothing after it. " + _allowed(state, seat), line)
+            raise _refuse(state, seat, "`pass` takes nothing after it.", line)
         return {"type": "decline" if state["phase"] == R.PHASE_GRAVEYARD else "end"}
+    if verb == "forgo":
+        if rest and rest not in ("income", "einkommen", "incasso"):
+            raise _refuse(state, seat, f"`end without income` takes nothing after it, but {rest!r} followed.", line)
+        return {"type": "forgo"}
     return bare(verb)
 
 
@@ -202,96 +310,5 @@ def parse(state: dict, seat: int, text: str) -> list[dict]:
     return out
 
 
-def _card_word(did: str) -> str:
-    return D.DISTRICTS[did]["en"].lower()
-
-
 def command(state: dict, seat: int, action: dict) -> str:
-    kind = action["type"]
-    if kind in ("pick", "discard", "kill", "rob"):
-        return f"{kind} {action['character']}"
-    if kind in ("keep", "build", "laboratory"):
-        return f"{kind} {_card_word(action['card'])}"
-    if kind == "swap":
-        return f"swap {action['seat'] + 1}"
-    if kind == "redraw":
-        return "redraw " + ", ".join(_card_word(c) for c in action["cards"])
-    if kind == "destroy":
-        return f"destroy {_card_word(action['card'])} of seat {action['seat'] + 1}"
-    return kind
-
-
-# --- render --------------------------------------------------------------------------
-
-
-def _city(v: dict, s: int) -> str:
-    city = v["seats"][s]["city"]
-    if not city:
-        return "(no districts)"
-    return ", ".join(f"{R.card_name(b['card'])} [{D.DISTRICTS[b['card']]['colour']} {D.DISTRICTS[b['card']]['cost']}]" for b in city)
-
-
-def render(state: dict, seat: int | None) -> str:
-    v = make_view(state, seat)
-    lines = [f"Ohne Furcht und Adel (Citadels), round {v['round']}. Cities are complete at {v['options']['city_size']} districts."]
-    lines.append(f"Bank: {v['bank']} gold. Deck: {v['deck_size']} cards. Discard pile: {len(v['discard'])} cards.")
-    for st in v["seats"]:
-        s = st["seat"]
-        tags = []
-        if st["crown"]:
-            tags.append("crown")
-        if s == seat:
-            tags.append("you")
-        if st["complete"]:
-            tags.append("complete")
-        chars = ", ".join(R.char_name(c) for c in st["characters"]) or "-"
-        lines.append(
-            f"Seat {s + 1}{' (' + ', '.join(tags) + ')' if tags else ''}: {st['gold']} gold, {st['hand_size']} cards in hand, "
-            f"revealed: {chars}. City ({len(st['city'])}): {_city(v, s)}"
-        )
-    if v["aside_up"]:
-        lines.append("Set aside face up: " + ", ".join(R.char_name(c) for c in v["aside_up"]) + ".")
-    lines.append(f"Set aside face down: {v['aside_down_count']} character(s).")
-    if v["killed"]:
-        lines.append(f"Murdered this round: the {R.char_name(v['killed'])}.")
-    if v["robbed"]:
-        lines.append(f"Robbed this round: the {R.char_name(v['robbed'])}.")
-    if v["calls"]:
-        called = []
-        for c in v["calls"]:
-            name = D.CHAR_EN[D.CHAR_BY_RANK[c["rank"]]]
-            called.append(f"{name}: " + (f"seat {c['seat'] + 1}" if c["result"] == "revealed" else c["result"]))
-        lines.append("Called so far: " + "; ".join(called) + ".")
-    if seat is not None:
-        lines.append("Your hand: " + (", ".join(f"{R.card_name(c)} [{D.DISTRICTS[c]['colour']} {D.DISTRICTS[c]['cost']}]" for c in v["hand"]) or "empty") + ".")
-        if v["my_characters"]:
-            lines.append("Your characters: " + ", ".join(R.char_name(c) for c in v["my_characters"]) + ".")
-        if v["aside_down_known"]:
-            lines.append("You set aside face down: " + ", ".join(R.char_name(c) for c in v["aside_down_known"]) + ".")
-    if "draft" in v:
-        d = v["draft"]
-        lines.append(f"Draft: seat {d['chooser'] + 1} is choosing from {d['pile_size']} characters.")
-        if "offered" in d:
-            what = "set one aside face down" if d["discard_pending"] else "choose one"
-            lines.append("Offered to you (" + what + "): " + ", ".join(R.char_name(c) for c in d["offered"]) + ".")
-    if "turn" in v:
-        t = v["turn"]
-        lines.append(f"Now playing: the {R.char_name(t['character'])} of seat {t['seat'] + 1}; built {t['built']} of {t['builds_allowed']}.")
-        if t.get("drawn"):
-            lines.append(f"You drew: {', '.join(R.card_name(c) for c in t['drawn'])}; keep {t['keep_left']}.")
-    if "graveyard" in v:
-        g = v["graveyard"]
-        lines.append(f"Seat {g['seat'] + 1} may take the destroyed {R.card_name(g['card'])} at the Graveyard.")
-    if "outcome" in v:
-        out = v["outcome"]
-        lines.append("The game is over.")
-        for s, det in enumerate(out["detail"]["seats"]):
-            lines.append(
-                f"Seat {s + 1}: rank {out['ranks'][s]}, {det['total']} points ({det['districts']} districts, "
-                f"+{det['colours']} colours, +{det['complete']} complete city)."
-            )
-    if seat is not None and state["phase"] != R.PHASE_OVER:
-        specs = M.actions(state, seat)
-        if specs:
-            lines.append(describe_actions(specs))
-    return "\n".join(lines)
+    return M.command(action)

@@ -66,3 +66,55 @@ def test_the_ability_only_once():
     state = position(4, {0: ["assassin"], 1: ["thief"], 2: ["king"], 3: ["warlord"]})
     state, _ = play(state, (0, "kill king"))
     refused(state, 0, {"type": "kill", "character": "warlord"}, "already used")
+
+
+# --- income is optional (rulebook: abilities "possono" be used) -------------------
+
+THIEF_ROBS_MY_WARLORD = {0: ["king", "warlord"], 1: ["thief"]}
+
+
+def _robbed_warlord():
+    state = position(2, THIEF_ROBS_MY_WARLORD, cities={0: ["manor", "palace"]}, gold={0: 1, 1: 0})
+    state, _ = play(state, (1, "gold"), (1, "rob warlord"), (1, "end"))
+    assert state["turn"]["char"] == "king"
+    return play(state, (0, "gold"))[0]
+
+
+def test_declining_income_keeps_it_from_the_thief_who_robbed_my_later_character():
+    state = _robbed_warlord()
+    assert {"end", "forgo", "income"} <= {s["type"] for s in ENGINE.actions(state, 0)}
+    state, events = play(state, (0, "end without income"))
+    assert [e["type"] for e in events][:2] == ["forgo", "end"]
+    assert not any(e["type"] == "income" for e in events)
+    # the Warlord reveals: the Thief takes the 3 gold, not the 2 of yellow income too
+    assert state["turn"]["char"] == "warlord"
+    assert state["gold"] == [0, 2 + 3]
+
+
+def test_end_still_collects_income_for_those_who_want_it():
+    state = _robbed_warlord()
+    assert ENGINE.default_action(state, 0) == {"type": "end"}
+    state, events = play(state, (0, "end"))
+    assert any(e["type"] == "income" and e["data"]["amount"] == 2 for e in events)
+    assert state["gold"] == [0, 2 + 3 + 2]
+
+
+def test_the_bot_declines_income_that_would_go_to_the_thief():
+    from engines.rng import Rng
+
+    state = _robbed_warlord()
+    assert ENGINE.bot(state, 0, Rng.from_seed(1)) == {"type": "forgo"}
+
+
+@pytest.mark.parametrize("line", ["end without income", "forgo income", "no income", "End my turn without income",
+                                  "ende ohne Einkommen", "fine senza incasso"])
+def test_ways_to_write_end_without_income(line):
+    assert ENGINE.parse(_robbed_warlord(), 0, line) == [{"type": "forgo"}]
+
+
+def test_no_forgo_once_income_is_collected_or_before_gold_or_cards():
+    state = position(2, THIEF_ROBS_MY_WARLORD, cities={0: ["manor"]}, gold={0: 1})
+    state, _ = play(state, (1, "gold"), (1, "end"))
+    refused(state, 0, {"type": "forgo"}, "before you end")
+    state, _ = play(state, (0, "gold"), (0, "income"))
+    assert "forgo" not in {s["type"] for s in ENGINE.actions(state, 0)}
