@@ -22,6 +22,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from engines.base import canonical
 from notifications.models import EmailPreference, Notification, ReplyAddress
 
 # Which kinds each preference lets through. Answers to a player's own mail
@@ -273,12 +274,27 @@ def move_confirmation(*, game, move, pending) -> None:
 
 
 def decision_resolved(*, game, version: int, moves: list) -> None:
-    lines = [f"The sealed decision at version {version} is resolved. Every answer, with its salt:"]
-    for m in moves:
-        lines.append(f"  seat {m.seat + 1}: {m.action}  salt {m.secret.salt}  commitment {m.secret.commitment}")
-    lines.append("Anyone can check: sha256 of the canonical JSON of {action, game, salt, seat, version}.")
-    body = "\n".join(lines)
+    """Each player learns of the others' sealed answers only what the engine's
+    events of that step tell that seat (a bid's amount, never a face-down
+    card), and sees the commitments; the salts that let anyone check them
+    come with the game's record once the game is finished."""
+    from pbem.selectors import MOVE_COMMITMENT_FORMULA, events_for_seat
+
+    events = [e for m in moves for e in m.events]
+    commitments = [f"  seat {m.seat + 1}: {m.secret.commitment}" for m in moves if m.sealed]
     for seat in game.seats.select_related("player").filter(player__isnull=False):
+        told = [f"  - {e['text']}" for e in events_for_seat(events=events, seat=seat.index) if e["text"]]
+        own = next((m for m in moves if m.seat == seat.index and m.sealed), None)
+        body = "\n".join(
+            [f"The sealed decision at version {version} is resolved."]
+            + (["What happened:", *told] if told else [])
+            + ([f"Your answer: {canonical(own.action)}"] if own is not None else [])
+            + ["The commitments:", *commitments]
+            + [
+                "The salts are published with the game's record when the game is finished; anyone can then check",
+                f"every answer: {MOVE_COMMITMENT_FORMULA}.",
+            ]
+        )
         notification_write(
             kind=Notification.Kind.RESOLUTION,
             dedupe_key=f"resolved:{game.pk}:{version}:{seat.index}",

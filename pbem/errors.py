@@ -48,3 +48,16 @@ class StaleVersion(ServiceError):
 class Conflict(ServiceError):
     status = 409
     code = "conflict"
+
+
+class IdempotencyKeyReused(ServiceError):
+    status = 422
+    code = "idempotency_key_reused"
+
+
+class Unavailable(ServiceError):
+    """A service the request needs cannot be reached just now (PostgreSQL);
+    nothing was changed and the same request may be sent again."""
+
+    status = 503
+    code = "unavailable"

@@ -20,6 +20,18 @@ def _invite_code() -> str:
     return secrets.token_urlsafe(6)
 
 
+def _seed_salt() -> str:
+    return secrets.token_hex(16)
+
+
+def seed_commitment_of(*, seed: int, salt: str) -> str:
+    """sha256 of "<seed>:<salt>": published when the game starts, so the seed
+    revealed with the finished game's record can be checked against it."""
+    import hashlib
+
+    return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         FORMING = "forming"
@@ -27,9 +39,17 @@ class Game(models.Model):
         FINISHED = "finished"
         ABORTED = "aborted"
 
+    class Visibility(models.TextChoices):
+        PUBLIC = "public"  # any logged-in account sees the spectator view and the public history
+        PRIVATE = "private"  # only the seated players and the invited addresses; joining needs the code
+
     engine = models.CharField(max_length=32)
     options = models.JSONField(default=dict, blank=True)
+    # The seed comes from the server's secure random source and stays secret
+    # until the game is finished (it would let anyone replay the deal).
     seed = models.BigIntegerField()
+    seed_salt = models.CharField(max_length=64, default=_seed_salt)
+    visibility = models.CharField(max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC)
     players = models.PositiveSmallIntegerField(help_text="number of seats")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.FORMING)
     state = models.JSONField(null=True, blank=True)
@@ -42,12 +62,26 @@ class Game(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # When an ``advance`` task was last queued and not yet run to its end: a
+    # task lost with its worker leaves this set, and the lost-work sweep finds
+    # it by the partial index below (only games with work in flight are in it).
+    advance_queued_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["status", "updated_at"], name="game_status_updated")]
+        indexes = [
+            models.Index(fields=["status", "updated_at"], name="game_status_updated"),
+            models.Index(fields=["advance_queued_at"], condition=Q(advance_queued_at__isnull=False), name="game_advance_queued"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.engine} #{self.pk} ({self.status})"
+
+    def __repr__(self) -> str:  # never the seed, not even in a traceback
+        return f"<Game {self.pk} {self.engine} {self.status}>"
+
+    @property
+    def seed_commitment(self) -> str:
+        return seed_commitment_of(seed=self.seed, salt=self.seed_salt)
 
 
 class Seat(models.Model):
@@ -177,6 +211,9 @@ class Move(models.Model):
     sealed = models.BooleanField(default=False)
     source = models.CharField(max_length=16, choices=Source.choices)
     idempotency_key = models.CharField(max_length=200)
+    # HMAC (keyed with SECRET_KEY, so it tells nothing of a sealed answer) of
+    # the request the key came with: the same key with another body is refused.
+    request_digest = models.CharField(max_length=64, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACCEPTED)
     received_at = models.DateTimeField(auto_now_add=True)
     applied_at = models.DateTimeField(null=True, blank=True)

@@ -38,11 +38,39 @@ def engine_get(slug: str) -> Engine:
         raise NotFound(f"No game called {slug!r}. Available: {', '.join(sorted(engine_list()))}.") from None
 
 
-def game_get(*, game_id: int) -> Game:
+def game_visible(*, game: Game, user) -> bool:
+    """Who may see a game at all. A public game: any logged-in account (the
+    spectator view and the public history). A private game: its creator, its
+    seated players and the addresses invited to it."""
+    if user is None or not user.is_authenticated:
+        return False
+    if game.visibility == Game.Visibility.PUBLIC or game.created_by_id == user.pk:
+        return True
+    return game.seats.filter(player=user).exists() or game_invited(game=game, user=user)
+
+
+def game_invited(*, game: Game, user) -> bool:
+    """Whether ``user``'s address was invited to ``game``."""
+    from notifications.models import Invitation
+
+    return bool(user.email) and Invitation.objects.filter(game=game, email__iexact=user.email).exists()
+
+
+def game_get(*, game_id: int, user=None) -> Game:
+    """The game, checked against ``user`` when given: a game the user may not
+    see is answered as if it did not exist (its number tells nothing)."""
     try:
-        return Game.objects.get(pk=game_id)
+        game = Game.objects.get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise NotFound(f"There is no game {game_id}.") from None
+    if user is not None and not game_visible(game=game, user=user):
+        raise NotFound(f"There is no game {game_id} that you may see: a private game shows only to its players and invitees.")
+    return game
+
+
+def _check_visible(game: Game, user) -> None:
+    if not game_visible(game=game, user=user):
+        raise NotFound(f"There is no game {game.pk} that you may see: a private game shows only to its players and invitees.")
 
 
 def seat_of(*, game: Game, user) -> Seat | None:
@@ -60,8 +88,12 @@ def open_decisions(*, game: Game) -> QuerySet[PendingAction]:
 
 
 def commitments(*, game: Game) -> list[dict]:
-    """Every sealed move's commitment (public from the moment it is made), and
-    its salt once its decision has resolved."""
+    """Every sealed move's commitment, public from the moment it is made. The
+    content is never here: what a sealed answer reveals is what the engine's
+    events say. The salts are published once the game is finished (with
+    them, a small answer could be found from its commitment by trying every
+    possible one), and the record then holds every answer to check them."""
+    finished = game.status == Game.Status.FINISHED
     rows = (
         Move.objects.filter(game=game, sealed=True)
         .exclude(status=Move.Status.SUPERSEDED)
@@ -70,16 +102,18 @@ def commitments(*, game: Game) -> list[dict]:
     )
     out = []
     for m in rows:
-        entry = {"version": m.version, "seat": m.seat, "commitment": m.secret.commitment, "revealed": m.secret.revealed_at is not None}
-        if m.secret.revealed_at is not None:
+        entry = {"version": m.version, "seat": m.seat, "commitment": m.secret.commitment, "resolved": m.secret.revealed_at is not None}
+        if finished:
             entry["salt"] = m.secret.salt
-            entry["action"] = m.action
         out.append(entry)
     return out
 
 
 def game_detail(*, game: Game, user) -> dict:
-    """What ``user`` may know of ``game``: the API's game resource."""
+    """What ``user`` may know of ``game``: the API's game resource. Another
+    seat's decision shows its kind and whether it is answered, never its
+    prompt (a prompt may name what only that seat holds)."""
+    _check_visible(game, user)
     seat = seat_of(game=game, user=user)
     engine = engine_get(game.engine)
     seats = list(game.seats.select_related("player").order_by("index"))
@@ -88,10 +122,12 @@ def game_detail(*, game: Game, user) -> dict:
         "engine": game.engine,
         "title": engine.title,
         "status": game.status,
+        "visibility": game.visibility,
         "version": game.version,
         "options": game.options,
         "time_control": game.time_control,
-        "invite_code": game.invite_code if game.status == Game.Status.FORMING else None,
+        # the code lets others join (a private game needs it): only for the players
+        "invite_code": game.invite_code if game.status == Game.Status.FORMING and seat is not None else None,
         "created_by": game.created_by.username,
         "created_at": game.created_at,
         "started_at": game.started_at,
@@ -101,6 +137,7 @@ def game_detail(*, game: Game, user) -> dict:
             for s in seats
         ],
         "your_seat": seat.index if seat else None,
+        "seed_commitment": game.seed_commitment if game.state is not None else None,
         "view": None,
         "decisions": [],
         "actions": [],
@@ -116,7 +153,7 @@ def game_detail(*, game: Game, user) -> dict:
             "seat": p.seat.index,
             "kind": p.kind,
             "sealed": p.sealed,
-            "prompt": p.prompt,
+            "prompt": p.prompt if seat is not None and p.seat_id == seat.pk else None,
             "deadline": p.deadline,
             "submitted": p.submitted_at is not None,
         }
@@ -132,24 +169,31 @@ def game_detail(*, game: Game, user) -> dict:
     return out
 
 
-def _visible(events: list[dict], seat_index: int | None) -> list[dict]:
+def events_for_seat(*, events: list[dict], seat: int | None) -> list[dict]:
+    """The events of a step that ``seat`` may see (None: a spectator), as the
+    engine addressed them: this is all anyone learns of another seat's move."""
     return [
         {"type": e["type"], "text": e["text"], "data": e["data"]}
         for e in events
-        if e["to"] == "all" or (seat_index is not None and seat_index in e["to"])
+        if e["to"] == "all" or (seat is not None and seat in e["to"])
     ]
 
 
 def game_history(*, game: Game, user) -> list[dict]:
-    """One entry per applied step: the moves that made it (sealed ones with
-    their revealed content) and the events ``user``'s seat may see."""
+    """One entry per applied step: which seats acted (your own actions in
+    full, nobody else's) and the events ``user``'s seat may see. Built from
+    the engine's events, never from another seat's raw action."""
+    _check_visible(game, user)
     seat = seat_of(game=game, user=user)
     seat_index = seat.index if seat else None
     steps: dict[int, dict] = {}
     for m in Move.objects.filter(game=game, status=Move.Status.APPLIED).order_by("version", "seat"):
         step = steps.setdefault(m.version, {"version": m.version, "moves": [], "events": [], "applied_at": m.applied_at})
-        step["moves"].append({"seat": m.seat, "action": m.action, "sealed": m.sealed, "source": m.source})
-        step["events"].extend(_visible(m.events, seat_index))
+        move = {"seat": m.seat, "sealed": m.sealed, "source": m.source}
+        if m.seat == seat_index:
+            move["action"] = m.action
+        step["moves"].append(move)
+        step["events"].extend(events_for_seat(events=m.events, seat=seat_index))
     return list(steps.values())
 
 
@@ -169,9 +213,21 @@ def decisions_waiting_for(*, user) -> QuerySet[PendingAction]:
     )
 
 
-def game_record(*, game: Game) -> dict:
-    """Enough to replay and verify a finished game: seed, options and every
-    applied move with its salt."""
+SEED_COMMITMENT_FORMULA = 'sha256 of the text "<seed>:<seed_salt>"'
+MOVE_COMMITMENT_FORMULA = "sha256(canonical JSON of {action, game, salt, seat, version})"
+
+
+def game_record(*, game: Game, user=None) -> dict:
+    """Enough to replay and verify a finished game: the seed with its salt
+    (checkable against the seed commitment published at the start), the
+    options and every applied move with its salt. Refused before the end:
+    the seed and the moves would tell everyone every hand."""
+    from pbem.errors import Conflict
+
+    if user is not None:
+        _check_visible(game, user)
+    if game.status != Game.Status.FINISHED:
+        raise Conflict("The record is published once the game is finished.")
     moves: dict[int, dict] = {}
     for m in Move.objects.filter(game=game, status=Move.Status.APPLIED).select_related("secret").order_by("version", "seat"):
         entry = moves.setdefault(m.version, {"version": m.version, "moves": {}})
@@ -184,10 +240,13 @@ def game_record(*, game: Game) -> dict:
         "engine": game.engine,
         "players": game.players,
         "seed": game.seed,
+        "seed_salt": game.seed_salt,
+        "seed_commitment": game.seed_commitment,
+        "seed_commitment_formula": SEED_COMMITMENT_FORMULA,
         "options": game.options,
         "steps": list(moves.values()),
         "outcome": game.outcome,
-        "commitment_formula": "sha256(canonical JSON of {action, game, salt, seat, version})",
+        "commitment_formula": MOVE_COMMITMENT_FORMULA,
     }
 
 

@@ -20,6 +20,13 @@ def sweep() -> dict:
     return services.stalled_work_requeue()
 
 
+@shared_task
+def lost_work_sweep() -> int:
+    """Re-queue advances lost with their worker (runs every
+    PBEM_LOST_WORK_SECONDS from beat; an index lookup)."""
+    return services.lost_advances_requeue()
+
+
 @shared_task(bind=True, autoretry_for=(OperationalError,), retry_backoff=5, max_retries=5)
 def deadlines_sweep(self) -> dict:
     """Send due reminders and apply due timeouts (runs every minute from beat);

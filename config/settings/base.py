@@ -47,7 +47,11 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # whatever escapes a view under /api/ is answered in JSON (503 when the database is down)
+    "pbem.api.errors.ApiJsonErrors",
 ]
+# A CSRF refusal under /api/ is JSON like every other answer there.
+CSRF_FAILURE_VIEW = "pbem.api.errors.csrf_failure"
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -105,9 +109,20 @@ for _d in (VAR_DIR, STATIC_ROOT):
 # --- REST API -----------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "pbem.api.auth.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
+    "DEFAULT_PARSER_CLASSES": [
+        "pbem.api.parsers.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    # Limits (docs/security.md), counted in the cache below; past one: 429 with Retry-After.
+    "DEFAULT_THROTTLE_RATES": {
+        "moves": env.str("PBEM_THROTTLE_MOVES", default="60/min"),  # per user
+        "invitations": env.str("PBEM_THROTTLE_INVITATIONS", default="30/hour"),  # per user
+        "token": env.str("PBEM_THROTTLE_TOKEN", default="30/min"),  # per address
+    },
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "pbem.api.errors.exception_handler",
@@ -122,11 +137,35 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
 }
 
+# An API token lasts this long, then a new one must be asked for (DELETE /api/auth/token/ revokes it).
+PBEM_API_TOKEN_TTL_DAYS = env.int("PBEM_API_TOKEN_TTL_DAYS", default=30)
+# Failed sign-ins (POST /api/auth/token/) before a lockout, per account and per address.
+PBEM_LOGIN_FAILURES_PER_ACCOUNT = env.int("PBEM_LOGIN_FAILURES_PER_ACCOUNT", default=5)
+PBEM_LOGIN_FAILURES_PER_ADDRESS = env.int("PBEM_LOGIN_FAILURES_PER_ADDRESS", default=20)
+PBEM_LOGIN_LOCKOUT_SECONDS = env.int("PBEM_LOGIN_LOCKOUT_SECONDS", default=900)
+
+# --- cache (the limits' counters) ----------------------------------------------
+if env.str("REDIS_URL", default=""):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": env.str("REDIS_URL"),
+            "KEY_PREFIX": env.str("PBEM_CACHE_PREFIX", default="pbem"),
+            # an unreachable Redis fails fast; the limits are then not applied (pbem/api/throttles.py)
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 # --- Celery -------------------------------------------------------------------
 REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600, "socket_connect_timeout": 2, "socket_timeout": 5}
+    # A web process does not wait long on a broker that is down: the move is
+    # committed and marked, and the lost-work sweep queues its advance later.
+    CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
 else:
     # A broker that needs no server: messages are files under var/broker.
     _broker_dir = VAR_DIR / "broker"
@@ -154,6 +193,10 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # How long a complete decision or an unsent notification may wait before the
 # sweep re-queues it (a lost task never stalls a game).
 PBEM_SWEEP_GRACE_SECONDS = env.int("PBEM_SWEEP_GRACE_SECONDS", default=60)
+# An advance queued but not run to its end within this many seconds (its
+# worker died, the broker was down) is queued again; beat looks this often,
+# so a game waits at most about twice this after a whole worker dies.
+PBEM_LOST_WORK_SECONDS = env.int("PBEM_LOST_WORK_SECONDS", default=10)
 
 # --- email --------------------------------------------------------------------
 EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
@@ -200,6 +243,7 @@ LOGGING = {
 
 CELERY_BEAT_SCHEDULE = {
     "sweep-stalled-work": {"task": "pbem.tasks.sweep", "schedule": 60.0},
+    "sweep-lost-advances": {"task": "pbem.tasks.lost_work_sweep", "schedule": float(PBEM_LOST_WORK_SECONDS)},
     "sweep-inbound-mail": {"task": "notifications.tasks.inbound_sweep", "schedule": 60.0},
     "sweep-deadlines": {"task": "pbem.tasks.deadlines_sweep", "schedule": 60.0},
 }

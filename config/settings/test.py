@@ -11,6 +11,8 @@ os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")
 # One queue and one test database per test run, so runs side by side (and
 # their workers) never take each other's tasks or drop each other's tables.
 os.environ.setdefault("CELERY_QUEUE", f"pbem-test-{os.getpid()}")
+# The limits' counters of this run apart from every other run's.
+os.environ.setdefault("PBEM_CACHE_PREFIX", f"pbem-test-{os.getpid()}")
 
 from config.settings.base import *  # noqa: E402,F403
 

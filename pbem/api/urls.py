@@ -1,11 +1,10 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
 from pbem.api import views
 
 urlpatterns = [
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", views.TokenView.as_view(), name="api-token"),
     path("engines/", views.EngineListView.as_view(), name="api-engines"),
     path("games/", views.GameListView.as_view(), name="api-games"),
     path("games/<int:game_id>/", views.GameDetailView.as_view(), name="api-game"),
@@ -21,6 +20,7 @@ urlpatterns = [
     path("players/<str:username>/", views.PlayerView.as_view(), name="api-player"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    # Anything else under /api/ is answered in JSON too, never with an HTML page.
-    re_path(r"^.*$", views.api_not_found, name="api-not-found"),
+    # Anything else under /api/ (a newline in the path included) is answered
+    # in JSON too, never with an HTML page.
+    re_path(r"^[\s\S]*$", views.api_not_found, name="api-not-found"),
 ]

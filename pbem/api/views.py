@@ -2,22 +2,77 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
+from django.utils import timezone
+from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from pbem import selectors, services
 from pbem.api import serializers as s
-from pbem.errors import Conflict, InvalidRequest, NotYourSeat
+from pbem.api.auth import token_expires_at
+from pbem.api.parsers import SafeJSONParser
+from pbem.api.throttles import InvitationThrottle, MoveThrottle, SignInLockout, TokenAddressThrottle
+from pbem.errors import InvalidRequest, NotYourSeat
 from pbem.models import Game, Move
 
-ERRORS = {400: s.ErrorSerializer, 403: s.ErrorSerializer, 404: s.ErrorSerializer, 409: s.ErrorSerializer}
+# Every authenticated endpoint may answer 401 (no or a bad or an expired
+# token) and 503 (the database is down; Retry-After says when to try again).
+COMMON = {401: s.ErrorSerializer, 503: s.ErrorSerializer}
+READ = {**COMMON, 404: s.ErrorSerializer}
+ERRORS = {**COMMON, 400: s.ErrorSerializer, 403: s.ErrorSerializer, 404: s.ErrorSerializer, 409: s.ErrorSerializer}
+
+
+class TokenView(APIView):
+    """Get an API token (POST, with username and password), or revoke yours
+    (DELETE). A token expires PBEM_API_TOKEN_TTL_DAYS after it was made."""
+
+    parser_classes = [SafeJSONParser, FormParser, MultiPartParser]
+
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method == "POST" else [IsAuthenticated()]
+
+    def get_throttles(self):
+        return [TokenAddressThrottle()] if self.request.method == "POST" else []
+
+    @extend_schema(
+        auth=[],
+        request=s.TokenRequestSerializer,
+        responses={200: s.TokenSerializer, 400: s.ErrorSerializer, 429: s.ErrorSerializer, 503: s.ErrorSerializer},
+    )
+    def post(self, request):
+        from django.contrib.auth import authenticate
+        from rest_framework.authtoken.models import Token
+
+        body = s.TokenRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        username = body.validated_data["username"]
+        lockout = SignInLockout(request, username)
+        lockout.check()
+        user = authenticate(request=request._request, username=username, password=body.validated_data["password"])
+        if user is None or not user.is_active:
+            lockout.failed()
+            raise InvalidRequest("Unable to sign in with the username and password given.")
+        lockout.succeeded()
+        token, _ = Token.objects.get_or_create(user=user)
+        if token_expires_at(token) <= timezone.now():
+            token.delete()
+            token = Token.objects.create(user=user)
+        return Response({"token": token.key, "expires_at": token_expires_at(token)})
+
+    @extend_schema(request=None, responses={204: None, **COMMON})
+    def delete(self, request):
+        from rest_framework.authtoken.models import Token
+
+        Token.objects.filter(user=request.user).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class EngineListView(APIView):
-    @extend_schema(responses={200: s.EngineSerializer(many=True)})
+    @extend_schema(responses={200: s.EngineSerializer(many=True), **COMMON})
     def get(self, request):
         data = [
             {
@@ -33,14 +88,14 @@ class EngineListView(APIView):
 
 
 class GameListView(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: s.GameListItemSerializer(many=True), **COMMON})
     def get(self, request):
         games = Game.objects.filter(seats__player=request.user).order_by("-updated_at")[:200]
         return Response(
             [{"id": g.pk, "engine": g.engine, "status": g.status, "version": g.version, "updated_at": g.updated_at} for g in games]
         )
 
-    @extend_schema(request=s.GameCreateSerializer, responses={201: OpenApiTypes.OBJECT, **ERRORS})
+    @extend_schema(request=s.GameCreateSerializer, responses={201: s.GameDetailSerializer, **ERRORS})
     def post(self, request):
         body = s.GameCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -49,34 +104,40 @@ class GameListView(APIView):
 
 
 class GameDetailView(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: s.ErrorSerializer})
+    @extend_schema(responses={200: s.GameDetailSerializer, **READ})
     def get(self, request, game_id: int):
-        game = selectors.game_get(game_id=game_id)
+        game = selectors.game_get(game_id=game_id, user=request.user)
         return Response(selectors.game_detail(game=game, user=request.user))
 
 
 class GameJoinView(APIView):
-    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    @extend_schema(request=s.GameJoinSerializer, responses={200: s.GameDetailSerializer, **ERRORS})
     def post(self, request, game_id: int):
-        services.game_join(game_id=game_id, user=request.user)
-        game = selectors.game_get(game_id=game_id)
+        body = s.GameJoinSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        services.game_join(game_id=game_id, user=request.user, code=body.validated_data.get("code"))
+        game = selectors.game_get(game_id=game_id, user=request.user)
         return Response(selectors.game_detail(game=game, user=request.user))
 
 
 class GameStartView(APIView):
-    @extend_schema(request=s.GameStartSerializer, responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    @extend_schema(request=s.GameStartSerializer, responses={200: s.GameDetailSerializer, **ERRORS})
     def post(self, request, game_id: int):
         body = s.GameStartSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        selectors.game_get(game_id=game_id, user=request.user)
         services.game_start(game_id=game_id, user=request.user, **body.validated_data)
-        game = selectors.game_get(game_id=game_id)
+        game = selectors.game_get(game_id=game_id, user=request.user)
         return Response(selectors.game_detail(game=game, user=request.user))
 
 
 class MoveView(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: s.ErrorSerializer})
+    def get_throttles(self):
+        return [MoveThrottle()] if self.request.method == "POST" else []
+
+    @extend_schema(responses={200: s.HistoryStepSerializer(many=True), **READ})
     def get(self, request, game_id: int):
-        game = selectors.game_get(game_id=game_id)
+        game = selectors.game_get(game_id=game_id, user=request.user)
         return Response(selectors.game_history(game=game, user=request.user))
 
     @extend_schema(
@@ -86,13 +147,14 @@ class MoveView(APIView):
                 "Idempotency-Key",
                 str,
                 OpenApiParameter.HEADER,
-                description="Any unique string; the same key again returns the first answer and stores nothing new.",
+                description="Any unique string; the same key with the same body again returns the first answer "
+                "and stores nothing new; with another body it is refused with 422.",
             )
         ],
-        responses={202: s.MoveResultSerializer, **ERRORS},
+        responses={202: s.MoveResultSerializer, **ERRORS, 422: s.ErrorSerializer, 429: s.ErrorSerializer},
     )
     def post(self, request, game_id: int):
-        game = selectors.game_get(game_id=game_id)
+        game = selectors.game_get(game_id=game_id, user=request.user)
         seat = selectors.seat_of(game=game, user=request.user)
         if seat is None:
             raise NotYourSeat("You have no seat in this game.")
@@ -113,7 +175,7 @@ class MoveView(APIView):
 
 
 class MyDecisionsView(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: s.MyDecisionSerializer(many=True), **COMMON})
     def get(self, request):
         return Response(
             [
@@ -134,21 +196,22 @@ class MyDecisionsView(APIView):
 
 
 class GameRecordView(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    @extend_schema(responses={200: s.RecordSerializer, **READ, 409: s.ErrorSerializer})
     def get(self, request, game_id: int):
-        game = selectors.game_get(game_id=game_id)
-        if game.status != Game.Status.FINISHED:
-            raise Conflict("The record is published once the game is finished.")
-        return Response(selectors.game_record(game=game))
+        game = selectors.game_get(game_id=game_id, user=request.user)
+        return Response(selectors.game_record(game=game, user=request.user))
 
 
 class GameInvitationView(APIView):
     """Invite an email address to a forming game (it needs no account)."""
 
-    @extend_schema(request=s.InvitationCreateSerializer, responses={201: OpenApiTypes.OBJECT, **ERRORS})
+    throttle_classes = [InvitationThrottle]
+
+    @extend_schema(request=s.InvitationCreateSerializer, responses={201: s.InvitationSerializer, **ERRORS, 429: s.ErrorSerializer})
     def post(self, request, game_id: int):
         from notifications.services import invitation_create
 
+        selectors.game_get(game_id=game_id, user=request.user)
         body = s.InvitationCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         invitation = invitation_create(game_id=game_id, by_user=request.user, email=body.validated_data["email"])
@@ -164,7 +227,7 @@ class GameInvitationView(APIView):
 class TimeControlListView(APIView):
     """The time-control presets and the choices a game's creator has."""
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: s.TimeControlsSerializer, **COMMON})
     def get(self, request):
         from pbem import clock
 
@@ -179,11 +242,11 @@ class TimeControlListView(APIView):
 
 
 class VacationView(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: s.VacationStatusSerializer, **COMMON})
     def get(self, request):
         return Response(selectors.vacation_status(user=request.user))
 
-    @extend_schema(request=s.VacationSerializer, responses={201: OpenApiTypes.OBJECT, **ERRORS})
+    @extend_schema(request=s.VacationSerializer, responses={201: s.VacationTakenSerializer, **COMMON, 400: s.ErrorSerializer})
     def post(self, request):
         body = s.VacationSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -194,7 +257,7 @@ class VacationView(APIView):
 class PlayerView(APIView):
     """A player's public profile: reliability figures against the clock."""
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: s.ErrorSerializer})
+    @extend_schema(responses={200: s.PlayerSerializer, **READ})
     def get(self, request, username: str):
         from django.contrib.auth import get_user_model
 
@@ -207,13 +270,15 @@ class PlayerView(APIView):
 
 
 class GameResignView(APIView):
-    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    @extend_schema(request=None, responses={200: s.GameDetailSerializer, **ERRORS})
     def post(self, request, game_id: int):
+        selectors.game_get(game_id=game_id, user=request.user)
         services.seat_resign(game_id=game_id, user=request.user)
-        game = selectors.game_get(game_id=game_id)
+        game = selectors.game_get(game_id=game_id, user=request.user)
         return Response(selectors.game_detail(game=game, user=request.user))
 
 
+@csrf_exempt  # a POST to an unknown path is a 404, not a CSRF page
 def api_not_found(request, *args, **kwargs):
     from django.http import JsonResponse
 

@@ -12,6 +12,7 @@ from pbem.services.moves import (
     MoveResult,
     commitment_of,
     game_advance,
+    lost_advances_requeue,
     move_submit,
     stalled_work_requeue,
 )
@@ -33,6 +34,7 @@ __all__ = [
     "game_join",
     "game_join_by_code",
     "game_start",
+    "lost_advances_requeue",
     "move_submit",
     "stalled_work_requeue",
     # timing.py: deadlines, reminders, timeouts, leaving a game, vacations

@@ -12,10 +12,8 @@ from jsonschema.exceptions import ValidationError
 from pbem import clock
 from pbem.errors import Conflict, InvalidRequest, NotFound, NotYourSeat
 from pbem.models import Game, Seat
-from pbem.selectors import engine_get
+from pbem.selectors import engine_get, game_invited
 from pbem.services.moves import decisions_open, game_lock, queue_advance
-
-
 
 
 def _options_with_defaults(engine, options: dict | None) -> dict:
@@ -38,9 +36,15 @@ def game_create(
     options: dict | None = None,
     time_control: dict | None = None,
     bots: int = 0,
+    visibility: str = "public",
     seed: int | None = None,
 ) -> Game:
+    """Create a forming game; the creator takes seat 1. The seed comes from
+    the server's secure random source; ``seed`` is for tests only (no channel
+    passes it: a player who chose it could deal every hand offline)."""
     eng = engine_get(engine)
+    if visibility not in Game.Visibility.values:
+        raise InvalidRequest(f"visibility must be one of {', '.join(Game.Visibility.values)}, not {visibility!r}.")
     if not isinstance(players, int) or not eng.min_players <= players <= eng.max_players:
         raise InvalidRequest(f"{eng.title} is for {eng.min_players}-{eng.max_players} players.")
     if not isinstance(bots, int) or not 0 <= bots < players:
@@ -55,6 +59,7 @@ def game_create(
         seed=seed if seed is not None else secrets.randbits(62),
         players=players,
         time_control=tc,
+        visibility=visibility,
         created_by=creator,
     )
     Seat.objects.create(game=game, index=0, player=creator)
@@ -65,8 +70,18 @@ def game_create(
 
 
 @transaction.atomic
-def game_join(*, game_id: int, user) -> Seat:
+def game_join(*, game_id: int, user, code: str | None = None) -> Seat:
+    """Take the first open seat of a forming game. A private game takes only
+    a player who brings its invitation code or whose address was invited;
+    to anyone else it answers as if it did not exist."""
     game = game_lock(game_id)
+    if game.visibility == Game.Visibility.PRIVATE and not (
+        (code is not None and secrets.compare_digest(code.strip(), game.invite_code)) or game_invited(game=game, user=user)
+    ):
+        raise NotFound(
+            f"There is no game {game_id} open to you: a private game takes players by invitation; "
+            'send its invitation code as {"code": "..."}.'
+        )
     if game.status != Game.Status.FORMING:
         raise Conflict("This game has already started; it takes no more players.")
     if game.seats.filter(player=user).exists():
@@ -108,4 +123,4 @@ def game_join_by_code(*, code: str, user) -> Seat:
     game = Game.objects.filter(invite_code=code.strip()).first()
     if game is None:
         raise NotFound(f"No game has the invitation code {code.strip()!r}; check the code in your invitation.")
-    return game_join(game_id=game.pk, user=user)
+    return game_join(game_id=game.pk, user=user, code=game.invite_code)

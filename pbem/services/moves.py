@@ -9,16 +9,26 @@ that merely reference the game are not blocked) and are safe to run twice.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import logging
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
 from engines.base import IllegalAction, canonical
 from engines.rng import Rng
-from pbem.errors import Conflict, IllegalMove, InvalidRequest, NotFound, NotYourTurn, StaleVersion
+from pbem.errors import (
+    Conflict,
+    IdempotencyKeyReused,
+    IllegalMove,
+    InvalidRequest,
+    NotFound,
+    NotYourTurn,
+    StaleVersion,
+)
 from pbem.models import Game, Move, PendingAction, SealedMove
 from pbem.selectors import engine_get
 
@@ -50,9 +60,23 @@ class MoveResult:
 
 
 def queue_advance(game_id: int) -> None:
+    """Queue ``advance`` once the caller's transaction commits, and mark the
+    game so that the lost-work sweep finds it by index if the task never runs
+    to its end (a worker killed, the broker down): the mark is written in the
+    same transaction as the work it stands for."""
+    Game.objects.filter(pk=game_id).update(advance_queued_at=timezone.now())
+    transaction.on_commit(lambda: _send_advance(game_id))
+
+
+def _send_advance(game_id: int) -> None:
     from pbem.tasks import advance
 
-    transaction.on_commit(lambda: advance.delay(game_id))
+    try:
+        advance.delay(game_id)
+    except Exception as exc:  # noqa: BLE001 - the broker is down: the work is committed and marked
+        # The lost-work sweep queues it once the broker is back; the caller's
+        # answer (a move accepted) stays true.
+        log.warning("game %s: advance not queued (%s); the lost-work sweep will queue it", game_id, type(exc).__name__)
 
 
 def game_lock(game_id: int) -> Game:
@@ -60,6 +84,15 @@ def game_lock(game_id: int) -> Game:
         return Game.objects.select_for_update(no_key=True).get(pk=game_id)
     except Game.DoesNotExist:
         raise NotFound(f"There is no game {game_id}.") from None
+
+
+def request_digest_of(*, seat: int, action, version: int | None) -> str:
+    """What an Idempotency-Key is bound to: keyed with SECRET_KEY, so the
+    digest of a sealed answer says nothing of it."""
+    from django.conf import settings
+
+    body = canonical({"action": action, "seat": seat, "version": version})
+    return hmac.new(settings.SECRET_KEY.encode(), body.encode(), hashlib.sha256).hexdigest()
 
 
 def commitment_of(*, game_id: int, version: int, seat: int, action: dict, salt: str) -> str:
@@ -84,12 +117,15 @@ def move_submit(
     Refuses with a ServiceError (and changes nothing) when the game is not
     active, the seat holds no open decision, ``version`` is not the game's
     version, or the engine finds the action illegal. The same
-    ``idempotency_key`` again returns the first answer. A sealed move is stored
+    ``idempotency_key`` again with the same request returns the first answer;
+    with another request it is refused (422, as the IETF Idempotency-Key
+    draft says), since the client would believe the new one stored. A sealed move is stored
     sealed and answered with its commitment; the seat may replace it until the
     decision resolves.
     """
     if source not in Move.Source.values:
         raise InvalidRequest(f"unknown move source {source!r}")
+    digest = request_digest_of(seat=seat, action=action, version=version)
     with transaction.atomic():
         game = game_lock(game_id)
         if idempotency_key:
@@ -97,11 +133,16 @@ def move_submit(
             if first is not None:
                 if first.seat != seat:
                     raise Conflict("This Idempotency-Key was already used for another seat's move; send a fresh key.")
+                if first.request_digest and not hmac.compare_digest(first.request_digest, digest):
+                    raise IdempotencyKeyReused(
+                        "This Idempotency-Key was already used for a different move: the first one stands. "
+                        "Send a new move with a fresh key."
+                    )
                 return _result(first, duplicate=True)
         # A decision completed but not yet applied (its task still queued)
         # is applied first, so a player's next action in a turn is not refused.
         _advance_locked(game, engine_get(game.engine), max_steps=MAX_STEPS_PER_ADVANCE, bots=False)
-        move = _submit_locked(game, seat, action, source, idempotency_key, version)
+        move = _submit_locked(game, seat, action, source, idempotency_key, version, digest)
         queue_advance(game.pk)
     return _result(move, duplicate=False)
 
@@ -117,7 +158,9 @@ def _result(move: Move, duplicate: bool) -> MoveResult:
     )
 
 
-def _submit_locked(game: Game, seat: int, action, source: str, key: str | None, version: int | None) -> Move:
+def _submit_locked(
+    game: Game, seat: int, action, source: str, key: str | None, version: int | None, digest: str = ""
+) -> Move:
     if game.status != Game.Status.ACTIVE:
         raise NotYourTurn(f"This game is {game.status}: no moves are taken.")
     if version is not None and version != game.version:
@@ -157,7 +200,14 @@ def _submit_locked(game: Game, seat: int, action, source: str, key: str | None, 
             old.secret.content = None
             old.secret.save(update_fields=["content"])
         move = Move.objects.create(
-            game=game, version=game.version, seat=seat, action=None, sealed=True, source=source, idempotency_key=key
+            game=game,
+            version=game.version,
+            seat=seat,
+            action=None,
+            sealed=True,
+            source=source,
+            idempotency_key=key,
+            request_digest=digest,
         )
         salt = secrets.token_hex(16)
         SealedMove.objects.create(
@@ -168,7 +218,14 @@ def _submit_locked(game: Game, seat: int, action, source: str, key: str | None, 
         )
     else:
         move = Move.objects.create(
-            game=game, version=game.version, seat=seat, action=action, sealed=False, source=source, idempotency_key=key
+            game=game,
+            version=game.version,
+            seat=seat,
+            action=action,
+            sealed=False,
+            source=source,
+            idempotency_key=key,
+            request_digest=digest,
         )
     fields = ["submitted_at"]
     if pending.submitted_at is None:  # the first answer: on time or not, and a credit clock's charge
@@ -198,11 +255,19 @@ def game_advance(*, game_id: int, max_steps: int = MAX_STEPS_PER_ADVANCE) -> int
     nothing complete it changes nothing."""
     with transaction.atomic():
         game = Game.objects.select_for_update(no_key=True).filter(pk=game_id).first()
-        if game is None or game.status != Game.Status.ACTIVE:
-            return 0  # gone or over: nothing to apply
+        if game is None:
+            return 0
+        if game.status != Game.Status.ACTIVE:
+            if game.advance_queued_at is not None:
+                Game.objects.filter(pk=game.pk).update(advance_queued_at=None)
+            return 0  # over: nothing to apply
         steps = _advance_locked(game, engine_get(game.engine), max_steps=max_steps, bots=True)
         if steps >= max_steps and game.status == Game.Status.ACTIVE:
             queue_advance(game.pk)  # the rest in a fresh transaction
+        elif game.advance_queued_at is not None:
+            # Done: nothing of this game is in flight any more. (The game row
+            # is locked, so no move can have queued a task meanwhile.)
+            Game.objects.filter(pk=game.pk).update(advance_queued_at=None)
         return steps
 
 
@@ -304,16 +369,41 @@ def decisions_open(game: Game, engine, now) -> list[PendingAction]:
     return opened
 
 
-# --- the sweep ---------------------------------------------------------------------
+# --- the sweeps --------------------------------------------------------------------
+
+
+def lost_advances_requeue(*, grace_seconds: int | None = None, limit: int = 1000) -> int:
+    """Queue ``advance`` again for every game whose last queued advance has
+    not run to its end within the grace period (its worker died, or the
+    broker was down): found by the partial index on ``advance_queued_at``,
+    which holds only games with work in flight, so running this every few
+    seconds costs the database next to nothing. Each game found is marked
+    anew, so it is queued at most once per grace period."""
+    from django.conf import settings
+
+    from pbem.tasks import advance
+
+    grace = grace_seconds if grace_seconds is not None else settings.PBEM_LOST_WORK_SECONDS
+    now = timezone.now()
+    lost = list(
+        Game.objects.filter(advance_queued_at__lt=now - timedelta(seconds=grace))
+        .order_by("advance_queued_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+    if lost:
+        Game.objects.filter(pk__in=lost).update(advance_queued_at=now)
+    for game_id in lost:
+        advance.delay(game_id)
+    return len(lost)
+
 
 
 def stalled_work_requeue(*, grace_seconds: int | None = None) -> dict:
     """Queue ``advance`` for every active game whose decision has been complete
     (or waiting on a bot) for longer than the grace period, and ``deliver``
     for every notification left unsent that long. Both tasks are idempotent,
-    so queuing one that is in fact still on its way does no harm."""
-    from datetime import timedelta
-
+    so queuing one that is in fact still on its way does no harm. (Games whose
+    advance was queued and lost are found sooner by ``lost_advances_requeue``.)"""
     from django.conf import settings
 
     from notifications.models import Notification

@@ -44,3 +44,17 @@ def test_sweep_requeues_a_game_waiting_on_a_bot(alice, queue):
     services.game_start(game_id=game.pk, user=alice)
     PendingAction.objects.filter(game=game).update(opened_at=timezone.now() - timedelta(minutes=5))
     assert services.stalled_work_requeue(grace_seconds=60)["games"] == 1
+
+
+def test_a_lost_advance_is_found_by_its_mark_and_queued_again(started_game, queue):
+    from pbem.models import Game
+
+    services.move_submit(game_id=started_game.pk, seat=0, action={"type": "bid", "amount": 5}, source="api")
+    services.move_submit(game_id=started_game.pk, seat=1, action={"type": "bid", "amount": 2}, source="api")
+    assert Game.objects.get(pk=started_game.pk).advance_queued_at is not None  # marked with the work
+    assert services.lost_advances_requeue(grace_seconds=10) == 0  # within the grace: its task may still run
+    Game.objects.filter(pk=started_game.pk).update(advance_queued_at=timezone.now() - timedelta(seconds=11))
+    assert services.lost_advances_requeue(grace_seconds=10) == 1 and queue() == 1
+    assert services.lost_advances_requeue(grace_seconds=10) == 0  # marked anew: not queued twice in one grace
+    services.game_advance(game_id=started_game.pk)
+    assert Game.objects.get(pk=started_game.pk).advance_queued_at is None  # done: the mark is gone
