@@ -66,4 +66,5 @@ def test_notify_preference_is_honoured(game, alice, bob):
 
     game_advance(game_id=game.pk)
     assert Notification.objects.filter(recipient=alice).exclude(kind="reply").count() == before
-    assert Notification.objects.filter(recipient=bob, kind="resolution").exists()
+    assert not Notification.objects.filter(recipient=bob, kind="resolution").exists()  # digest, the default
+    assert "Seat" in Notification.objects.filter(recipient=bob, kind="your_move").order_by("-pk").first().body_text
