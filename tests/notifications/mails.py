@@ -285,3 +285,10 @@ CLIENTS = {
         )
     },
 }
+
+
+def message_from(raw: bytes):
+    import email
+    import email.policy
+
+    return email.message_from_bytes(raw, policy=email.policy.default)
