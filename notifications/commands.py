@@ -161,6 +161,12 @@ def mail_handle(row: InboundMessage) -> Answer:
     from notifications import throttle
 
     msg = mail.message_from_bytes(bytes(row.raw))
+    for candidate in row.envelope_recipients or []:
+        bounced = mail.bounce_of(candidate)
+        if bounced is not None:
+            from notifications.services import bounce_record
+
+            return Answer.drop(bounce_record(notification_id=bounced, status=mail.bounce_status(msg)))
     why = mail.automatic_reason(msg, row.envelope_sender if row.source == "smtp" else (row.envelope_sender or None))
     if why:
         return Answer.drop(f"automatic mail: {why}")

@@ -87,6 +87,41 @@ def token_of(address: str) -> str | None:
     return token if re.fullmatch(r"[0-9a-f]{16,64}", token) else None
 
 
+def bounce_address(notification_id: int) -> str:
+    """The envelope sender of one mail (VERP): a bounce to it says which
+    mail, so which address, failed. Signed, so nobody can mark another
+    player's address as dead."""
+    import hmac as _hmac
+
+    tag = _hmac.new(settings.SECRET_KEY.encode(), f"bounce:{notification_id}".encode(), hashlib.sha256).hexdigest()[:16]
+    return f"bounce+{notification_id}-{tag}@{settings.PBEM_MAIL_DOMAIN}"
+
+
+def bounce_of(address: str) -> int | None:
+    """The notification a bounce address stands for, or None."""
+    local, _, domain = address.strip().strip("<>").lower().rpartition("@")
+    found = re.fullmatch(r"bounce\+(\d{1,18})-[0-9a-f]{16}", local)
+    if domain != settings.PBEM_MAIL_DOMAIN.lower() or found is None:
+        return None
+    nid = int(found.group(1))
+    return nid if bounce_address(nid).lower() == address.strip().strip("<>").lower() else None
+
+
+def bounce_status(msg) -> str | None:
+    """The DSN status code of a bounce (``5.1.1``), from its
+    message/delivery-status part, else from its text; None if it has none."""
+    for part in msg.walk():
+        if part.get_content_type() == "message/delivery-status":
+            payload = part.get_payload()
+            texts = [str(p) for p in payload] if isinstance(payload, list) else [str(payload)]
+            for text in texts:
+                found = re.search(r"^Status:\s*([245]\.\d{1,3}\.\d{1,3})", text, re.MULTILINE | re.IGNORECASE)
+                if found:
+                    return found.group(1)
+    found = re.search(r"\b([45]\.\d{1,3}\.\d{1,3})\b", body_text(msg)[:20000])
+    return found.group(1) if found else None
+
+
 def automatic_reason(msg, envelope_sender: str | None) -> str | None:
     """Why this mail is automatic (an auto-reply, a bounce, a loop), or None
     for a mail a person wrote. Automatic mail is dropped without an answer."""

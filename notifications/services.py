@@ -77,6 +77,7 @@ def notification_send(*, notification_id: int) -> bool:
             )
             if row.body_html:
                 message.attach_alternative(row.body_html, "text/html")
+            _envelope_sender_set(message, mail.bounce_address(row.pk))
             try:
                 connection.open()
                 message.send()
@@ -103,6 +104,19 @@ def notification_send(*, notification_id: int) -> bool:
         log.warning("notification %s not sent (attempt %s): %s", notification_id, row.attempts, failure)
         raise TransientSendError(failure)
     return True
+
+
+def _envelope_sender_set(message, address: str) -> None:
+    """Bounces go to a per-mail address (VERP). Django's SMTP backend uses
+    from_email as the envelope sender (the From header stays ours); anymail
+    ESPs take ``envelope_sender``."""
+    from django.conf import settings
+
+    if settings.EMAIL_BACKEND.startswith("anymail."):
+        message.envelope_sender = address
+    else:
+        message.extra_headers.setdefault("From", message.from_email)
+        message.from_email = address
 
 
 def address_bounce_clear(*, email: str) -> None:
@@ -196,9 +210,24 @@ def account_for_address(*, email: str):
 
 
 def reply_address_known(*, address: str) -> bool:
-    """For the SMTP server's RCPT check."""
+    """For the SMTP server's RCPT check: a reply address, or the bounce
+    address of a mail we sent."""
+    if mail.bounce_of(address) is not None:
+        return True
     token = mail.token_of(address)
     return bool(token) and ReplyAddress.objects.filter(token=token).exists()
+
+
+def bounce_record(*, notification_id: int, status: str | None) -> str:
+    """A bounce of one of our mails: a permanent failure (5.x.x) marks its
+    address undeliverable; anything else is left to the sending server."""
+    row = Notification.objects.filter(pk=notification_id).first()
+    if row is None:
+        return "bounce of an unknown mail"
+    if not status or not status.startswith("5"):
+        return f"bounce {status or 'without status'}: transient, ignored"
+    UndeliverableAddress.objects.get_or_create(email=row.to_email.lower(), defaults={"reason": f"bounced with {status}"})
+    return f"bounce {status}: address recorded as undeliverable"
 
 
 def inbound_store(
