@@ -162,6 +162,8 @@ EMAIL_PORT = env.int("EMAIL_PORT", default=25)
 EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
 EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
 EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
+# The file backend (make run) writes each mail sent as a file here.
+EMAIL_FILE_PATH = env.str("EMAIL_FILE_PATH", default=str(VAR_DIR / "mail"))
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="pbem <games@pbem.localhost>")
 # Replies go to <token>@PBEM_MAIL_DOMAIN.
 PBEM_MAIL_DOMAIN = env.str("PBEM_MAIL_DOMAIN", default="pbem.localhost")

@@ -154,3 +154,12 @@ def test_reply_tokens_never_reach_the_smtp_servers_log(smtp_server, celery_worke
     log = smtp_server.output()
     assert "RCPT" in log.upper() or "rcpt" in log  # the library does log the conversation
     assert token not in log and "0123456789abcdef0123456789abcdef" not in log
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle():
+    """Each test starts with no inbound mail counted (the counters are per
+    test process in Redis, shared with its worker)."""
+    from notifications import throttle
+
+    throttle.reset()
