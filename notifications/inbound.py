@@ -13,7 +13,6 @@ from email.utils import getaddresses, parseaddr
 
 from bs4 import BeautifulSoup
 from django.conf import settings
-from mailparser_reply import EmailReplyParser
 
 # Every language whose "On ... wrote:" / "Von: ... Gesendet:" headers and
 # signatures the reply parser knows: players write from mail programs set to

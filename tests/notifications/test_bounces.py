@@ -3,7 +3,6 @@ envelope sender (VERP); a 5xx from the mail server, or a bounce with a 5.x.x
 status to that address, marks the address undeliverable; nothing more is
 sent to it (the game goes on) until a mail comes from it."""
 
-from email.message import EmailMessage
 
 import pytest
 from aiosmtpd.controller import Controller
