@@ -29,7 +29,10 @@ from notifications.models import EmailPreference, Notification, ReplyAddress
 _ALWAYS = {Notification.Kind.REPLY, Notification.Kind.INVITATION}
 _BY_MODE = {
     EmailPreference.Mode.EVERY_MOVE: set(Notification.Kind.values),
-    EmailPreference.Mode.DIGEST: {Notification.Kind.YOUR_MOVE, Notification.Kind.REMINDER, Notification.Kind.GAME_OVER} | _ALWAYS,
+    # Notices (your time ran out, a player resigned) are rare and change what you must do.
+    EmailPreference.Mode.DIGEST: {
+        Notification.Kind.YOUR_MOVE, Notification.Kind.REMINDER, Notification.Kind.NOTICE, Notification.Kind.GAME_OVER
+    } | _ALWAYS,
     EmailPreference.Mode.OFF: _ALWAYS,
 }
 
