@@ -16,10 +16,13 @@ $(VENV)/.installed: pyproject.toml constraints.txt
 
 install: $(VENV)/.installed
 
+# Mail sent is written to var/mail/ (one file per mail) unless EMAIL_BACKEND says otherwise;
+# replies go to the SMTP server on 127.0.0.1:2525 (README, "Play by email").
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_account
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho -f Procfile.embedded start
+	EMAIL_BACKEND="$${EMAIL_BACKEND:-django.core.mail.backends.filebased.EmailBackend}" \
+		PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho -f Procfile.embedded start
 
 services:
 	scripts/ensure-services

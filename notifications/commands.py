@@ -66,14 +66,14 @@ class Answer:
     @classmethod
     def failure(cls, row: InboundMessage) -> "Answer":
         msg = mail.message_from_bytes(bytes(row.raw))
-        sender = mail.sender_address(msg)
-        if not sender or mail.automatic_reason(msg, None):
+        found = _addressed(row, msg)
+        if found is None or mail.automatic_reason(msg, None):
             return cls.drop("failed, and not answered")
         return cls(
             status=InboundMessage.Status.REFUSED,
             outcome="failed",
             inbound=row,
-            to_email=sender,
+            to_email=found[1],
             subject=_re(msg),
             text="Something went wrong on our side while reading your mail, and nothing of it was run.\n"
             "Please send your commands again in a while; if it keeps happening, tell the site's admin.",
@@ -86,6 +86,9 @@ class Answer:
         if self.inbound is not None:
             key = self.inbound.key
             msg_id = key[4:] if key.startswith("mid:") else None
+        if self.game is not None:
+            # The answer shows the situation now: a reply to it answers this version.
+            self.game.refresh_from_db(fields=["version"])
         outbox.notification_write(
             kind=Notification.Kind.REPLY,
             dedupe_key=f"reply:{self.inbound.pk}",
@@ -133,51 +136,60 @@ class Context:
         )
 
 
-def _refuse(row, msg, sender: str, text: str, outcome: str) -> Answer:
-    return Answer(
-        status=InboundMessage.Status.REFUSED,
-        outcome=outcome,
-        inbound=row,
-        text=text,
-        to_email=sender,
-        subject=_re(msg),
-    )
+def _addressed(row: InboundMessage, msg) -> tuple[ReplyAddress, str] | None:
+    """The reply address this mail was sent to and its sender, when the
+    sender is the player (or invited address) the address was made for;
+    None otherwise. Only such a mail is ever answered: an answer to anything
+    else would go to a forgeable From (backscatter)."""
+    sender = mail.sender_address(msg)
+    if not sender or "@" not in sender:
+        return None
+    for candidate in mail.recipient_candidates(msg, row.envelope_recipients or []):
+        token = mail.token_of(candidate)
+        if not token:
+            continue
+        address = ReplyAddress.objects.select_related("user", "game", "invitation").filter(token=token).first()
+        if address is None:
+            continue
+        expected = address.invitation.email if address.invitation_id else (address.user.email if address.user_id else "")
+        if sender == (expected or "").lower():
+            return address, sender
+    return None
 
 
 def mail_handle(row: InboundMessage) -> Answer:
+    from notifications import throttle
+
     msg = mail.message_from_bytes(bytes(row.raw))
+    for candidate in row.envelope_recipients or []:
+        bounced = mail.bounce_of(candidate)
+        if bounced is not None:
+            from notifications.services import bounce_record
+
+            return Answer.drop(bounce_record(notification_id=bounced, status=mail.bounce_status(msg)))
     why = mail.automatic_reason(msg, row.envelope_sender if row.source == "smtp" else (row.envelope_sender or None))
     if why:
         return Answer.drop(f"automatic mail: {why}")
-    why = mail.forged_reason(msg)
+    sender = mail.sender_address(msg)
+    why = mail.forged_reason(msg, sender)
     if why:
         return Answer.drop(f"forged sender: {why}")
-    sender = mail.sender_address(msg)
-    if not sender or "@" not in sender:
-        return Answer.drop("no sender address")
-    address = None
-    for candidate in mail.recipient_candidates(msg, row.envelope_recipients or []):
-        token = mail.token_of(candidate)
-        if token:
-            address = ReplyAddress.objects.select_related("user", "game", "invitation").filter(token=token).first()
-            if address is not None:
-                break
-    if address is None:
+    found = _addressed(row, msg)
+    if found is None:
+        # An unknown or expired reply address, or a sender who is not its
+        # player: never answered, so a forged From gets no mail from us.
+        return Answer.drop("not from the player of a known reply address")
+    address, sender = found
+    limited = throttle.inbound_check(sender=sender, token=address.token)
+    if limited is not None:
+        if not limited.tell:
+            return Answer.drop("throttled")
         return _refuse(
             row, msg, sender,
-            "The address you wrote to is not one of ours, or it has expired, so nothing was run.\n"
-            "Reply to the newest mail of your game: its reply address is the one that takes your commands.",
-            "unknown reply address",
-        )
-    # The sender must be the player the address was made for (or, for an
-    # invitation, the invited address). The answer does not say whose it is.
-    expected = address.invitation.email if address.invitation_id else (address.user.email if address.user_id else "")
-    if sender.lower() != (expected or "").lower():
-        return _refuse(
-            row, msg, sender,
-            "This reply address belongs to another player, so nothing was run.\n"
-            "Write from the address of your own pbem account, replying to a mail that was sent to you.",
-            "sender does not match the reply address",
+            f"You have sent more than {limited.limit} mails to pbem within {limited.window_minutes} minutes, so this "
+            f"one was not read and nothing was run. Please wait until {limited.until:%H:%M} UTC and send your "
+            "commands again; mails until then get no answer.",
+            "throttled",
         )
     if address.invitation_id:
         from notifications.services import account_for_address
@@ -185,6 +197,9 @@ def mail_handle(row: InboundMessage) -> Answer:
         user = account_for_address(email=sender)
     else:
         user = address.user
+    from notifications.services import address_bounce_clear
+
+    address_bounce_clear(email=sender)  # a mail from the address proves it works
     ctx = Context(row=row, msg=msg, sender=sender, address=address, user=user)
     if address.game_id:
         ctx.game, ctx.seat = address.game, address.seat
@@ -199,7 +214,10 @@ def mail_handle(row: InboundMessage) -> Answer:
         refusal = _thread_check(ctx)
         if refusal:
             return refusal
-    text = row.stripped_text if row.stripped_text and row.stripped_text.strip() else mail.latest_reply(mail.body_text(msg))
+    if row.stripped_text and row.stripped_text.strip():
+        text = row.stripped_text
+    else:
+        text = mail.latest_reply(mail.body_text(msg), _known_lines(ctx))
     lines = mail.command_lines(text)
     if not lines:
         return ctx.answer(
@@ -219,37 +237,87 @@ def mail_handle(row: InboundMessage) -> Answer:
     return _run(ctx, lines)
 
 
-def _thread_check(ctx: Context) -> Answer | None:
-    """Refuse a reply to a mail of another game, or to a "your move" mail
-    whose decision has been followed by a newer one (a stale decision)."""
-    ids = mail.message_ids(ctx.msg, "In-Reply-To") + mail.message_ids(ctx.msg, "References")
+def _refuse(row, msg, sender: str, text: str, outcome: str) -> Answer:
+    return Answer(
+        status=InboundMessage.Status.REFUSED,
+        outcome=outcome,
+        inbound=row,
+        text=text,
+        to_email=sender,
+        subject=_re(msg),
+    )
+
+
+def _known_lines(ctx: Context) -> frozenset[str]:
+    """The lines of our latest mails to this player, so that a quoted
+    original without ``>`` (Outlook, Yahoo) is recognised and never run."""
+    rows = Notification.objects.filter(to_email__iexact=ctx.sender)
+    if ctx.game is not None:
+        rows = rows.filter(game=ctx.game)
+    texts = []
+    for body, html in rows.order_by("-pk").values_list("body_text", "body_html")[:20]:
+        texts.append(body)
+        if html:
+            texts.append(mail.html_to_text(html))
+    return mail.known_lines(texts)
+
+
+def _answered_mail(ctx: Context) -> Notification | None:
+    """The mail of ours this one answers: its In-Reply-To, else the newest of
+    its References that is ours (not the thread's first mail, which every
+    later mail references)."""
+    ids = mail.message_ids(ctx.msg, "In-Reply-To") + list(reversed(mail.message_ids(ctx.msg, "References")))
     if not ids:
         return None
-    referenced = list(Notification.objects.filter(message_id__in=ids, to_email__iexact=ctx.sender).order_by("-created_at"))
-    if not referenced:
+    ours = {n.message_id: n for n in Notification.objects.filter(message_id__in=ids, to_email__iexact=ctx.sender)}
+    return next((ours[i] for i in ids if i in ours), None)
+
+
+def _thread_check(ctx: Context) -> Answer | None:
+    """Refuse a reply to a mail of another game, or to a mail that showed
+    this seat a situation which is no longer current: its open decision was
+    opened after that mail was written. The refusal says what changed and
+    shows the situation now, so a reply to it is current."""
+    from notifications.selectors import events_since
+    from pbem.models import PendingAction
+
+    shown = _answered_mail(ctx)
+    if shown is None or shown.game_id is None:
         return None
-    if all(n.game_id is not None and n.game_id != ctx.game.pk for n in referenced):
+    if shown.game_id != ctx.game.pk:
         return ctx.answer(
             InboundMessage.Status.REFUSED,
             "wrong game",
-            f"Your mail answers a mail about game #{referenced[0].game_id}, but was sent to the reply address of "
+            f"Your mail answers a mail about game #{shown.game_id}, but was sent to the reply address of "
             f"game #{ctx.game.pk}, so nothing was run.\nReply to the newest mail of the game you mean.",
         )
-    asked = [n for n in referenced if n.game_id == ctx.game.pk and n.kind in (Notification.Kind.YOUR_MOVE, Notification.Kind.REMINDER)]
-    if not asked:
+    if shown.seat != ctx.seat or shown.version is None:
         return None
-    answered = max(n.version or 0 for n in asked)
-    newer = Notification.objects.filter(
-        game=ctx.game, seat=ctx.seat, to_email__iexact=ctx.sender, kind=Notification.Kind.YOUR_MOVE, version__gt=answered
-    ).exists()
-    if newer:
-        return ctx.answer(
-            InboundMessage.Status.REFUSED,
-            "stale decision",
-            f"Your mail answers the decision of version {answered}, which is closed now (the game is at version "
-            f"{_game_now(ctx).version}), so nothing was run.\n\n" + _status(ctx),
-        )
-    return None
+    open_now = (
+        PendingAction.objects.filter(game=ctx.game, seat__index=ctx.seat, closed_at__isnull=True)
+        .order_by("-version")
+        .values_list("version", flat=True)
+        .first()
+    )
+    if open_now is None or open_now <= shown.version:
+        return None
+    changed = events_since(game=ctx.game, seat=ctx.seat, version=shown.version)
+    said = ("What happened since:\n" + "\n".join(f"  - {line}" for line in changed)) if changed else ""
+    return ctx.answer(
+        InboundMessage.Status.REFUSED,
+        "stale decision",
+        "\n\n".join(
+            x
+            for x in (
+                f"Your mail answers a mail that showed the game at version {shown.version}; the game has moved on "
+                f"since (it is at version {_game_now(ctx).version} and asks you something new), so nothing was run.",
+                said,
+                "The situation now:\n\n" + _status(ctx),
+                "Reply to this mail with your commands for the situation above.",
+            )
+            if x
+        ),
+    )
 
 
 def _game_now(ctx: Context):
@@ -454,35 +522,65 @@ def _move(ctx: Context, line: str, index: int) -> str:
     return "; ".join(out) if out else "nothing to do"
 
 
+def _done_text(ctx: Context, done: list[str], moved: bool) -> str:
+    """What was done and, after moves, the situation they made (applied here,
+    so the answer shows the situation now and a reply to it is current)."""
+    text = "Done:\n" + "\n".join(done)
+    if moved and ctx.game is not None:
+        from pbem import services
+
+        services.game_advance(game_id=ctx.game.pk)
+        text += "\n\nThe situation now:\n\n" + _status(ctx)
+    return text
+
+
 def _run(ctx: Context, lines: list[str]) -> Answer:
     done: list[str] = []
+    moved = False
     for i, line in enumerate(lines):
         try:
             said = _builtin(ctx, line)
             if said is None:
                 said = _move(ctx, line, i)
-        except (ServiceError, ParseError) as e:
-            parts = []
-            if done:
-                parts.append("These commands were done and stay done:\n" + "\n".join(done))
-            parts.append(f"This command was refused:\n  {line}\n{e.message}")
-            if ctx.game is not None and not isinstance(e, ParseError):
-                allowed = _allowed(ctx)
-                if allowed not in e.message:
-                    parts.append(allowed)
-            rest = lines[i + 1:]
-            if rest:
-                parts.append("Not run, because of the refusal above:\n" + "\n".join(f"  {x}" for x in rest))
+                moved = True
+        except ParseError as e:
             if not done:
-                parts.append("Nothing was changed.")
-            parts.append("Write `help` for every command.")
+                return _refused(ctx, lines, i, line, e, done)
+            # A line after the commands that is no command: a signature or a
+            # name the filters did not know. Not read, and said once, kindly.
             return ctx.answer(
-                InboundMessage.Status.PROCESSED if done else InboundMessage.Status.REFUSED,
-                f"{len(done)} done, then refused at line {i + 1}",
-                "\n\n".join(parts),
+                InboundMessage.Status.PROCESSED,
+                f"{len(done)} done, stopped reading at line {i + 1}",
+                _done_text(ctx, done, moved)
+                + f"\n\nI stopped reading at the line {line!r}, which is no command (a signature or quoted "
+                "text, perhaps); nothing after it was read. If you meant more commands, send them in a new reply.",
             )
+        except ServiceError as e:
+            return _refused(ctx, lines, i, line, e, done)
         if "\n" in said:
             done.append(f"  {line}:\n" + "\n".join(f"    {x}" for x in said.splitlines()))
         else:
             done.append(f"  {line}: {said}")
-    return ctx.answer(InboundMessage.Status.PROCESSED, f"{len(done)} done", "Done:\n" + "\n".join(done))
+    return ctx.answer(InboundMessage.Status.PROCESSED, f"{len(done)} done", _done_text(ctx, done, moved))
+
+
+def _refused(ctx: Context, lines: list[str], i: int, line: str, e, done: list[str]) -> Answer:
+    parts = []
+    if done:
+        parts.append("These commands were done and stay done:\n" + "\n".join(done))
+    parts.append(f"This command was refused:\n  {line}\n{e.message}")
+    if ctx.game is not None and not isinstance(e, ParseError):
+        allowed = _allowed(ctx)
+        if allowed not in e.message:
+            parts.append(allowed)
+    rest = lines[i + 1:]
+    if rest:
+        parts.append("Not run, because of the refusal above:\n" + "\n".join(f"  {x}" for x in rest))
+    if not done:
+        parts.append("Nothing was changed.")
+    parts.append("Write `help` for every command.")
+    return ctx.answer(
+        InboundMessage.Status.PROCESSED if done else InboundMessage.Status.REFUSED,
+        f"{len(done)} done, then refused at line {i + 1}",
+        "\n\n".join(parts),
+    )

@@ -13,11 +13,14 @@ from email.utils import getaddresses, parseaddr
 
 from bs4 import BeautifulSoup
 from django.conf import settings
-from mailparser_reply import EmailReplyParser
 
-# Languages whose "On ... wrote:" / "Von: ... Gesendet:" headers and
-# signatures the reply parser knows (English is always on).
-REPLY_LANGUAGES = ["en", "de", "fr", "it"]
+# The languages whose "On ... wrote:" / "Von: ... Gesendet:" headers and
+# signatures the reply parser is to know (English is always on). Not every
+# language it offers: its Danish signature "Tak" matches the start of
+# "take orange vp3" and would swallow a command (see the test that runs every
+# game's commands through these filters); other languages' attributions are
+# found by our own line scan below.
+REPLY_LANGUAGES = ["en", "de", "fr", "it", "es", "nl"]
 # Text beyond this is never parsed: a longer reply is no list of commands.
 MAX_TEXT_CHARS = 64 * 1024
 
@@ -86,6 +89,41 @@ def token_of(address: str) -> str | None:
     return token if re.fullmatch(r"[0-9a-f]{16,64}", token) else None
 
 
+def bounce_address(notification_id: int) -> str:
+    """The envelope sender of one mail (VERP): a bounce to it says which
+    mail, so which address, failed. Signed, so nobody can mark another
+    player's address as dead."""
+    import hmac as _hmac
+
+    tag = _hmac.new(settings.SECRET_KEY.encode(), f"bounce:{notification_id}".encode(), hashlib.sha256).hexdigest()[:16]
+    return f"bounce+{notification_id}-{tag}@{settings.PBEM_MAIL_DOMAIN}"
+
+
+def bounce_of(address: str) -> int | None:
+    """The notification a bounce address stands for, or None."""
+    local, _, domain = address.strip().strip("<>").lower().rpartition("@")
+    found = re.fullmatch(r"bounce\+(\d{1,18})-[0-9a-f]{16}", local)
+    if domain != settings.PBEM_MAIL_DOMAIN.lower() or found is None:
+        return None
+    nid = int(found.group(1))
+    return nid if bounce_address(nid).lower() == address.strip().strip("<>").lower() else None
+
+
+def bounce_status(msg) -> str | None:
+    """The DSN status code of a bounce (``5.1.1``), from its
+    message/delivery-status part, else from its text; None if it has none."""
+    for part in msg.walk():
+        if part.get_content_type() == "message/delivery-status":
+            payload = part.get_payload()
+            texts = [str(p) for p in payload] if isinstance(payload, list) else [str(payload)]
+            for text in texts:
+                found = re.search(r"^Status:\s*([245]\.\d{1,3}\.\d{1,3})", text, re.MULTILINE | re.IGNORECASE)
+                if found:
+                    return found.group(1)
+    found = re.search(r"\b([45]\.\d{1,3}\.\d{1,3})\b", body_text(msg)[:20000])
+    return found.group(1) if found else None
+
+
 def automatic_reason(msg, envelope_sender: str | None) -> str | None:
     """Why this mail is automatic (an auto-reply, a bounce, a loop), or None
     for a mail a person wrote. Automatic mail is dropped without an answer."""
@@ -117,38 +155,105 @@ def automatic_reason(msg, envelope_sender: str | None) -> str | None:
     return None
 
 
-def forged_reason(msg) -> str | None:
-    """An upstream server's verdict that the From address is forged."""
-    results = " ".join(str(h) for h in (msg.get_all("Authentication-Results") or [])).lower()
+def _domain_of(value: str) -> str:
+    return value.strip().strip("<>").rsplit("@", 1)[-1].lower()
+
+
+def forged_reason(msg, sender: str = "") -> str | None:
+    """An upstream server's verdict that the From address is forged: DMARC
+    failed, SPF failed for the sender's own domain, or a DKIM signature of the
+    sender's domain failed (and none of it passed)."""
+    results = " ; ".join(str(h) for h in (msg.get_all("Authentication-Results") or [])).lower()
+    if not results:
+        return None
     if re.search(r"\bdmarc=fail\b", results):
         return "DMARC failed"
+    domain = _domain_of(sender) if sender else ""
+    if not domain:
+        return None
+    dkim_pass = dkim_fail = False
+    for result in re.split(r";", results):
+        method = re.search(r"\b(spf|dkim)=(\w+)", result)
+        if method is None:
+            continue
+        kind, verdict = method.groups()
+        props = dict(re.findall(r"\b((?:smtp|header)\.\w+)=([^\s;()]+)", result))
+        if kind == "spf" and verdict == "fail":
+            mailfrom = props.get("smtp.mailfrom", "")
+            if not mailfrom or _domain_of(mailfrom) == domain:
+                return "SPF failed for the sender's domain"
+        if kind == "dkim":
+            signer = _domain_of(props.get("header.d") or props.get("header.i") or "")
+            if signer == domain:
+                dkim_pass |= verdict == "pass"
+                dkim_fail |= verdict == "fail"
+    if dkim_fail and not dkim_pass:
+        return "DKIM failed for the sender's domain"
     return None
 
 
 def _decoded(part) -> str:
-    try:
-        return part.get_content()
-    except (LookupError, UnicodeError, AssertionError, ValueError):
-        payload = part.get_payload(decode=True) or b""
-        for charset in ("utf-8", "cp1252"):
-            try:
-                return payload.decode(charset)
-            except UnicodeDecodeError:
-                continue
-        return payload.decode("latin-1")
+    """The text of a part, decoded strictly: a mail declaring utf-8 but
+    written in latin-1 (or declaring nothing) must not become ``K�nig``.
+    UTF-8 first (it almost never decodes other bytes by accident), then the
+    declared charset, then cp1252, and latin-1, which reads any byte."""
+    payload = part.get_payload(decode=True) or b""
+    declared = (part.get_content_charset() or "").strip().lower()
+    order = [declared, "utf-8"] if declared.startswith(("utf-16", "utf-32")) else ["utf-8", declared]
+    for charset in order + ["cp1252"]:
+        if not charset:
+            continue
+        try:
+            return payload.decode(charset)
+        except (LookupError, UnicodeDecodeError):
+            continue
+    return payload.decode("latin-1")
+
+
+# Quoted history and signatures in the HTML that mail programs write.
+_HTML_QUOTES = (
+    "blockquote", ".gmail_quote", ".gmail_extra", ".gmail_signature", ".moz-cite-prefix", ".moz-signature",
+    ".yahoo_quoted", "[id^=yahoo_quoted]", ".zmail_extra", ".protonmail_quote", ".protonmail_signature_block",
+    "#mail-editor-reference-message-container", "#Signature", "#ms-outlook-mobile-signature", "[name=quote]",
+)
+# Outlook puts the original after these, as siblings: everything from them on is history.
+_HTML_HISTORY_STARTS = ("#appendonsend", "#divRplyFwdMsg", "hr#stopSpelling", "#x_appendonsend", "#x_divRplyFwdMsg")
+_HTML_BLOCKS = {
+    "p", "div", "li", "ul", "ol", "tr", "table", "tbody", "thead", "h1", "h2", "h3", "h4", "h5", "h6",
+    "pre", "hr", "section", "article", "header", "footer", "dd", "dt", "dl", "address", "center", "form",
+}
 
 
 def html_to_text(html: str) -> str:
+    """The HTML a person wrote as lines of text: a line break only where the
+    HTML breaks a line (blocks, ``<br>``), never at inline markup, so
+    ``<span>pick </span><span>König</span>`` stays ``pick König``."""
+    from bs4 import NavigableString
+
     soup = BeautifulSoup(html, "html.parser")
-    # Quoted history in the HTML of Gmail, Apple Mail, Thunderbird, Outlook.
-    for selector in ("blockquote", ".gmail_quote", "#appendonsend", "#divRplyFwdMsg", ".moz-cite-prefix", "#mail-editor-reference-message-container"):
+    for node in soup(["script", "style", "head", "title"]):
+        node.decompose()
+    for selector in _HTML_HISTORY_STARTS:
+        for node in soup.select(selector):
+            for sibling in list(node.find_next_siblings()):
+                sibling.decompose()
+            node.decompose()
+    for selector in _HTML_QUOTES:
         for node in soup.select(selector):
             node.decompose()
-    for node in soup(["script", "style", "head"]):
-        node.decompose()
+    # Whitespace in the HTML source is a space, except inside <pre>.
+    for string in list(soup.find_all(string=True)):
+        if isinstance(string, NavigableString) and string.find_parent("pre") is None:
+            string.replace_with(re.sub(r"\s+", " ", str(string)))
     for br in soup.find_all("br"):
         br.replace_with("\n")
-    return soup.get_text("\n")
+    for node in soup.find_all(_HTML_BLOCKS):
+        node.insert_before("\n")
+        node.insert_after("\n")
+    for cell in soup.find_all(["td", "th"]):
+        cell.insert_after(" ")
+    text = soup.get_text("")
+    return "\n".join(line.strip() for line in text.splitlines())
 
 
 def body_text(msg) -> str:
@@ -167,50 +272,145 @@ def body_text(msg) -> str:
     return text
 
 
-def latest_reply(text: str) -> str:
-    """The newest part of a reply: quoted history and signature removed."""
-    text = text[:MAX_TEXT_CHARS].replace("\r\n", "\n").replace("\u00a0", " ")
-    parsed = EmailReplyParser(languages=REPLY_LANGUAGES).read(text)
+# --- where the player's words end ---------------------------------------------------
+#
+# A reply is cut at the first line that starts quoted history or a signature,
+# whatever the language of the mail program. mail-parser-reply (every language
+# it knows) then removes the signatures and disclaimers it knows.
+
+# "On ... wrote:" in the languages of the mail programs players use.
+_WROTE = re.compile(
+    r"(wrote|writes|schrieb|schreef|a [ée]crit|ha scritto|escribi[óo]|escreveu|skrev|kirjoitti|napisa[łl]|"
+    r"написал|napsal|yazd[ıi])\s*(\S+\s*)?(:|-{2,})\s*$",
+    re.IGNORECASE,
+)
+_SEPARATOR = re.compile(
+    r"^(-{2,}\s*[\w' ]*(original|ursprüngliche|originale?|d'origine|oorspronkelijk|forwarded|weitergeleitete?|"
+    r"message|nachricht|mensaje|messaggio|bericht)[\w' ]*\s*-{2,}|_{10,}|-{10,}|={10,}|-{2,}\s*on .* wrote\s*-{2,})\s*$",
+    re.IGNORECASE,
+)
+_HEADER_KEY = (
+    r"from|von|de|da|van|fr[åa]n|fra|od|от|sent|gesendet|envoy[ée]|inviato|enviado|verzonden|skickat|date|datum|"
+    r"fecha|data|to|an|à|a|para|aan|till|til|subject|betreff|objet|oggetto|asunto|onderwerp|[äa]mne|emne|cc"
+)
+_HEADER_LINE = re.compile(rf"^[*\s]*({_HEADER_KEY})\s?[*]*\s?:", re.IGNORECASE)
+_FROM_LINE = re.compile(r"^[*\s]*(from|von|de|da|van|fr[åa]n|fra|od|от)\s?[*]*\s?:", re.IGNORECASE)
+# "Sent from my iPhone" and its kin close the reply; what follows is history.
+_SENT_FROM = re.compile(
+    r"^(sent from |sent with |sent via |get outlook for|von meinem .* gesendet|gesendet von |gesendet mit |"
+    r"envoy[ée] de mon |envoy[ée] depuis |envoy[ée] avec |inviato da |inviato dal mio|enviado desde |enviado do |"
+    r"enviado con |verzonden (met|vanaf|van) |verstuurd (met|vanaf|van) |skickat från |sendt fra |"
+    r"diese nachricht wurde von meinem)",
+    re.IGNORECASE,
+)
+
+
+def _norm(line: str) -> str:
+    return re.sub(r"\s+", " ", line.lstrip("> \t").strip()).lower()
+
+
+def known_lines(texts) -> frozenset[str]:
+    """The lines of mails we sent, to recognise them quoted without ``>``."""
+    out = set()
+    for text in texts:
+        for line in (text or "").splitlines():
+            n = _norm(line)
+            if len(n) >= 3:
+                out.add(n)
+    return frozenset(out)
+
+
+def _history_starts(lines: list[str], i: int, known: frozenset[str]) -> bool:
+    """Whether line i starts quoted history (or a signature)."""
+    line = lines[i].strip()
+    if not line:
+        return False
+    if line.startswith(">") or line in ("--", "-- ", "—") or _SEPARATOR.match(line) or _SENT_FROM.match(line):
+        return True
+    if _WROTE.search(line) and len(line) < 300:
+        return True
+    following = [x.strip() for x in lines[i + 1:i + 6] if x.strip()]
+    if _FROM_LINE.match(line) and any(_HEADER_LINE.match(x) for x in following[:3]):
+        return True
+    if known and _norm(line) in known and following and _norm(following[0]) in known:
+        return True  # two lines of one of our own mails: the original, unquoted
+    return False
+
+
+def _parser_body(text: str) -> str:
+    from mailparser_reply.parser import EmailMessage as ParsedMail
+
+    parsed = ParsedMail(text=text, languages=list(REPLY_LANGUAGES), keep_hyphen_lists=True).read()
     if not parsed.replies:
         return ""
     first = parsed.replies[0]
-    if not first.headers:
-        return first.body
-    # The mail starts with the quote. When the quote is ">"-quoted, the
-    # answer may stand under it (bottom-posting, Thunderbird's default): it
-    # is what is left without the attribution and the quoted lines. Any
-    # other quote (Outlook's unquoted original) holds no answer at all, and
-    # must not be read, as it repeats our own example commands.
-    after = text[text.find(first.headers) + len(first.headers):] if first.headers in text else ""
-    following = next((line.strip() for line in after.splitlines() if line.strip()), "")
-    if not following.startswith(">"):
+    return "" if first.headers else first.body
+
+
+def latest_reply(text: str, known: frozenset[str] = frozenset()) -> str:
+    """The newest part of a reply: quoted history and signatures removed.
+    ``known``: lines of the mails we sent this player (see known_lines)."""
+    text = text[:MAX_TEXT_CHARS].replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ")
+    lines = [x.rstrip() for x in text.split("\n")]
+    cut = next((i for i in range(len(lines)) if _history_starts(lines, i, known)), len(lines))
+    if any(x.strip() for x in lines[:cut]):
+        return _parser_body("\n".join(lines[:cut]))
+    if cut == len(lines):
         return ""
-    unquoted = "\n".join(line for line in after.splitlines() if not line.lstrip().startswith(">"))
-    again = EmailReplyParser(languages=REPLY_LANGUAGES).read(unquoted)
-    if not again.replies or again.replies[0].headers:
-        return ""
-    return again.replies[0].body
+    # The mail starts with the history. When it is ">"-quoted, the answer
+    # may stand under it (bottom-posting, Thunderbird's default): the first
+    # unquoted block after the quote. Unquoted history (Outlook's original)
+    # holds no answer, and must not be read: it repeats our own commands.
+    i = cut
+    if not lines[i].lstrip().startswith(">"):
+        i += 1  # the attribution line
+        while i < len(lines) and not lines[i].strip():
+            i += 1
+        if i >= len(lines) or not lines[i].lstrip().startswith(">"):
+            return ""
+    while i < len(lines) and (not lines[i].strip() or lines[i].lstrip().startswith(">")):
+        i += 1
+    return latest_reply("\n".join(lines[i:]), known) if i < len(lines) else ""
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
-
-_GREETING = re.compile(
-    r"^(hi|hello|hey|dear|hallo|moin|servus|liebe|lieber|bonjour|salut|ciao|salve|buongiorno|"
-    r"thanks|thank you|cheers|danke|merci|grazie|regards|best|bye|tsch[üu]ss|gr[üu](ß|ss)e?)\b[\w\s,.!-]*$",
+# A list item's bullet (Gmail's "- gold", "• gold", "1. gold") is no part of the command.
+_BULLET = re.compile(r"^([-*•·–—]|\d{1,2}[.)])\s+")
+# Salutations above the commands are skipped.
+_OPENING = re.compile(
+    r"^(hi|hello|hey|dear|hallo|moin|servus|liebe|lieber|bonjour|salut|coucou|ciao|salve|buongiorno|hola|"
+    r"buenos d[íi]as|hoi|beste|goedemorgen|hej)\b[\w\s,.!-]*$",
+    re.IGNORECASE,
+)
+# A closing ends the commands: what follows (a name, a signature) is not read.
+_CLOSING = re.compile(
+    r"^(thanks|thank you|thx|cheers|regards|best|kind regards|best regards|bye|danke|vielen dank|gr[üu](ß|ss)e|"
+    r"viele gr[üu](ß|ss)e|liebe gr[üu](ß|ss)e|lg|vg|mfg|tsch[üu]ss|merci|cordialement|bises|amiti[ée]s|grazie|"
+    r"saluti|cordiali saluti|gracias|saludos|un saludo|besos|bedankt|groeten|met vriendelijke groet|groetjes|"
+    r"tack|hilsen|mvh|pozdrawiam|d[ií]ky|s pozdravem)\b[\w\s,.!-]*$",
     re.IGNORECASE,
 )
 
 
 def command_lines(text: str) -> list[str]:
     """Each line that is meant as a command, in order. Blank lines, lines
-    still quoted with ``>``, and short greetings are left out."""
-    lines = []
+    still quoted with ``>``, list bullets and salutations are left out; a
+    closing ("Thanks!", "Grüße") after a command ends the commands."""
+    lines: list[str] = []
     for raw in text.splitlines():
         # Control characters (a NUL cannot even be stored) are no part of a command.
-        line = _CONTROL.sub("", raw).strip().strip("\u200b\ufeff")
+        line = _CONTROL.sub("", raw).strip().strip("\u200b\ufeff").strip()
         if not line or line.startswith(">"):
             continue
-        if _GREETING.match(line) and len(line.split()) <= 3:
+        line = _BULLET.sub("", line).strip()
+        if not line:
+            continue
+        short = len(line.split()) <= 4
+        if short and _CLOSING.match(line):
+            if lines:
+                break
+            continue
+        if short and _OPENING.match(line):
             continue
         lines.append(line)
     return lines

@@ -121,7 +121,22 @@ class EmailPreference(models.Model):
         OFF = "off"  # nothing but answers to your own mails
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="email_preference")
-    mode = models.CharField(max_length=16, choices=Mode.choices, default=Mode.EVERY_MOVE)
+    # The default, digest: one mail when you must act (with what happened
+    # since), reminders and the result; no mail for every other move.
+    mode = models.CharField(max_length=16, choices=Mode.choices, default=Mode.DIGEST)
+
+
+class UndeliverableAddress(models.Model):
+    """An address whose mail server refused our mail for good (a 5xx):
+    nothing more is sent to it until a mail arrives from it. The games go
+    on: deadlines and timeouts do not wait for mail."""
+
+    email = models.EmailField(unique=True)
+    reason = models.TextField(blank=True)
+    since = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"undeliverable since {self.since:%Y-%m-%d}"
 
 
 class InboundMessage(models.Model):

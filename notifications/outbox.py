@@ -30,7 +30,10 @@ from notifications.models import EmailPreference, Notification, ReplyAddress
 _ALWAYS = {Notification.Kind.REPLY, Notification.Kind.INVITATION}
 _BY_MODE = {
     EmailPreference.Mode.EVERY_MOVE: set(Notification.Kind.values),
-    EmailPreference.Mode.DIGEST: {Notification.Kind.YOUR_MOVE, Notification.Kind.REMINDER, Notification.Kind.GAME_OVER} | _ALWAYS,
+    # Notices (your time ran out, a player resigned) are rare and change what you must do.
+    EmailPreference.Mode.DIGEST: {
+        Notification.Kind.YOUR_MOVE, Notification.Kind.REMINDER, Notification.Kind.NOTICE, Notification.Kind.GAME_OVER
+    } | _ALWAYS,
     EmailPreference.Mode.OFF: _ALWAYS,
 }
 
@@ -46,11 +49,14 @@ def _deliver_on_commit(notification_id: int) -> None:
     transaction.on_commit(lambda: deliver.delay(notification_id))
 
 
+DEFAULT_MODE = EmailPreference._meta.get_field("mode").default
+
+
 def preference_of(user) -> str:
     if user is None:
         return EmailPreference.Mode.EVERY_MOVE
     row = EmailPreference.objects.filter(user=user).first()
-    return row.mode if row else EmailPreference.Mode.EVERY_MOVE
+    return row.mode if row else DEFAULT_MODE
 
 
 def reply_address_for(*, user, game=None, seat: int | None = None) -> ReplyAddress:
@@ -95,14 +101,18 @@ def notification_write(
     address, or for ``to_email`` (an invited address, the sender of a mail we
     answer); returns None when there is nobody to write to, the player's
     preference leaves this kind out, or the row exists."""
-    body_text = body_text.replace("\x00", "")
+    from notifications import links
+    from notifications.models import UndeliverableAddress
+
     address = to_email or (user.email if user is not None else "")
-    if not address:
+    if not address or UndeliverableAddress.objects.filter(email__iexact=address).exists():
         return None
     if kind not in _ALWAYS and kind not in _BY_MODE[preference_of(user)]:
         return None
     if Notification.objects.filter(dedupe_key=dedupe_key).exists():
         return None
+    footer = links.footer_text(links.mail_links(user=user, game=game))
+    body_text = (body_text + ("\n\n" + footer if footer else "")).replace("\x00", "")
     if reply_to is None and user is not None:
         reply_to = reply_address_for(user=user, game=game, seat=seat if game is not None else None)
     headers = {"Auto-Submitted": "auto-replied" if kind == Notification.Kind.REPLY else "auto-generated"}
@@ -246,31 +256,11 @@ def reminder(*, game, pending, which: str = "reminder", if_no_answer: str = "") 
 
 
 def move_confirmation(*, game, move, pending) -> None:
-    if move.source in ("bot", "timeout"):
-        return
-    seat = pending.seat
-    if move.sealed:
-        text = (
-            f"Your sealed answer to '{pending.kind}' is in. Its commitment is\n  {move.secret.commitment}\n"
-            "Nobody sees your answer until everyone has answered; you may replace it until then."
-        )
-    else:
-        from pbem.selectors import engine_get
-
-        try:
-            said = engine_get(game.engine).command(game.state, seat.index, move.action)
-        except Exception:  # noqa: BLE001 - the confirmation must not fail a move over wording
-            said = move.action.get("type")
-        text = f"Your move for '{pending.kind}' is in: {said}."
-    notification_write(
-        kind=Notification.Kind.CONFIRMATION,
-        dedupe_key=f"confirm:{move.pk}",
-        user=seat.player,
-        game=game,
-        seat=seat.index,
-        subject=subject_for(game, "move received"),
-        body_text=text,
-    )
+    """Writes nothing: a move sent by mail is confirmed by the answer to that
+    mail (one mail, with the commitment of a sealed answer), and a move made
+    on the web page, through the API, by a bot or by a timeout is not
+    confirmed by mail at all. Kept because the move service calls it."""
+    return None
 
 
 def decision_resolved(*, game, version: int, moves: list) -> None:

@@ -21,7 +21,7 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
 from notifications import inbound as mail
-from notifications.models import EmailPreference, InboundMessage, Invitation, Notification, ReplyAddress
+from notifications.models import EmailPreference, InboundMessage, Invitation, Notification, ReplyAddress, UndeliverableAddress
 from pbem.errors import Conflict, InvalidRequest, NotFound, NotYourSeat
 
 log = logging.getLogger(__name__)
@@ -34,40 +34,94 @@ class TransientSendError(Exception):
 # --- out -------------------------------------------------------------------------
 
 
+def _permanent(exc: Exception) -> bool:
+    """A 5xx answer from the mail server: it will never take this mail."""
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        return all(code >= 500 for code, _ in exc.recipients.values())
+    code = getattr(exc, "smtp_code", None)
+    return isinstance(code, int) and code >= 500
+
+
 def notification_send(*, notification_id: int) -> bool:
     """Send the row if it is unsent. The row stays locked while sending, so two
-    workers never send it twice; a failure is recorded and leaves the row
-    unsent, and TransientSendError asks Celery to retry with backoff."""
-    failure = None
-    with transaction.atomic():
-        row = Notification.objects.select_for_update(skip_locked=True).filter(pk=notification_id, sent_at__isnull=True).first()
-        if row is None:
-            return False  # sent already, or another worker holds it
-        row.attempts += 1
-        headers = dict(row.headers or {})
-        reply_to = headers.pop("Reply-To", None)
-        message = EmailMultiAlternatives(
-            subject=row.subject,
-            body=row.body_text,
-            to=[row.to_email],
-            reply_to=[reply_to] if reply_to else None,
-            headers=headers or None,
-        )
-        if row.body_html:
-            message.attach_alternative(row.body_html, "text/html")
+    workers never send it twice. The connection to the mail server is opened
+    before and closed after the commit that records the mail as sent, so a
+    worker dying between the server's "250 accepted" and that commit (the one
+    window no mail protocol closes) is a matter of one UPDATE; a mail sent
+    again then has the same Message-ID. A 4xx or a network failure is retried
+    with backoff (TransientSendError); a 5xx is final: the address is recorded
+    as undeliverable and gets no more mail."""
+    from django.core.mail import get_connection
+
+    failure = permanent = None
+    connection = get_connection()
+    try:
+        with transaction.atomic():
+            row = Notification.objects.select_for_update(skip_locked=True).filter(pk=notification_id, sent_at__isnull=True).first()
+            if row is None:
+                return False  # sent already, or another worker holds it
+            row.attempts += 1
+            if UndeliverableAddress.objects.filter(email__iexact=row.to_email).exists():
+                row.sent_at, row.last_error = timezone.now(), "not sent: the address is undeliverable"
+                row.save(update_fields=["sent_at", "attempts", "last_error"])
+                return False
+            headers = dict(row.headers or {})
+            reply_to = headers.pop("Reply-To", None)
+            message = EmailMultiAlternatives(
+                subject=row.subject,
+                body=row.body_text,
+                to=[row.to_email],
+                reply_to=[reply_to] if reply_to else None,
+                headers=headers or None,
+                connection=connection,
+            )
+            if row.body_html:
+                message.attach_alternative(row.body_html, "text/html")
+            _envelope_sender_set(message, mail.bounce_address(row.pk))
+            try:
+                connection.open()
+                message.send()
+            except (smtplib.SMTPException, OSError) as exc:
+                failure = f"{type(exc).__name__}: {exc}"[:2000]
+                row.last_error = failure
+                if _permanent(exc):
+                    permanent = failure
+                    row.sent_at = timezone.now()  # final: the sweep must not send it again
+                    UndeliverableAddress.objects.get_or_create(email=row.to_email.lower(), defaults={"reason": failure[:500]})
+            else:
+                row.sent_at = timezone.now()
+                row.last_error = ""
+            row.save(update_fields=["sent_at", "attempts", "last_error"])
+    finally:
         try:
-            message.send()
-        except (smtplib.SMTPException, OSError) as exc:
-            failure = f"{type(exc).__name__}: {exc}"[:2000]
-            row.last_error = failure
-        else:
-            row.sent_at = timezone.now()
-            row.last_error = ""
-        row.save(update_fields=["sent_at", "attempts", "last_error"])
+            connection.close()
+        except Exception:  # noqa: BLE001 - the mail is recorded; a failed QUIT changes nothing
+            log.warning("closing the mail connection failed after notification %s", notification_id)
+    if permanent:
+        log.warning("notification %s refused for good: %s", notification_id, permanent)
+        return False
     if failure:
         log.warning("notification %s not sent (attempt %s): %s", notification_id, row.attempts, failure)
         raise TransientSendError(failure)
     return True
+
+
+def _envelope_sender_set(message, address: str) -> None:
+    """Bounces go to a per-mail address (VERP). Django's SMTP backend uses
+    from_email as the envelope sender (the From header stays ours); anymail
+    ESPs take ``envelope_sender``."""
+    from django.conf import settings
+
+    if settings.EMAIL_BACKEND.startswith("anymail."):
+        message.envelope_sender = address
+    else:
+        message.extra_headers.setdefault("From", message.from_email)
+        message.from_email = address
+
+
+def address_bounce_clear(*, email: str) -> None:
+    """A mail came from this address: it works again."""
+    UndeliverableAddress.objects.filter(email__iexact=email).delete()
 
 
 def preference_set(*, user, mode: str) -> EmailPreference:
@@ -114,6 +168,14 @@ def invitation_create(*, game_id: int, by_user, email: str) -> Invitation:
         "You need no account: your first reply makes one for this address. After that, every mail\n"
         "of the game tells you what is asked and which commands answer it; reply with them."
     )
+    from notifications import links
+
+    body += f"\n\nThe game on the web: {links.game_url(game.pk)}"
+    existing = get_user_model().objects.filter(email__iexact=invitation.email).order_by("pk").first()
+    if existing is None:
+        body += "\nThe answer to your first reply holds a link to set a password for the web page."
+    elif not existing.has_usable_password():
+        body += f"\nSet a password for the web page (the link is valid for a limited time): {links.password_set_url(existing)}"
     outbox.notification_write(
         kind=Notification.Kind.INVITATION,
         dedupe_key=f"invite:{invitation.pk}",
@@ -148,9 +210,24 @@ def account_for_address(*, email: str):
 
 
 def reply_address_known(*, address: str) -> bool:
-    """For the SMTP server's RCPT check."""
+    """For the SMTP server's RCPT check: a reply address, or the bounce
+    address of a mail we sent."""
+    if mail.bounce_of(address) is not None:
+        return True
     token = mail.token_of(address)
     return bool(token) and ReplyAddress.objects.filter(token=token).exists()
+
+
+def bounce_record(*, notification_id: int, status: str | None) -> str:
+    """A bounce of one of our mails: a permanent failure (5.x.x) marks its
+    address undeliverable; anything else is left to the sending server."""
+    row = Notification.objects.filter(pk=notification_id).first()
+    if row is None:
+        return "bounce of an unknown mail"
+    if not status or not status.startswith("5"):
+        return f"bounce {status or 'without status'}: transient, ignored"
+    UndeliverableAddress.objects.get_or_create(email=row.to_email.lower(), defaults={"reason": f"bounced with {status}"})
+    return f"bounce {status}: address recorded as undeliverable"
 
 
 def inbound_store(

@@ -205,6 +205,8 @@ EMAIL_PORT = env.int("EMAIL_PORT", default=25)
 EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
 EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
 EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
+# The file backend (make run) writes each mail sent as a file here.
+EMAIL_FILE_PATH = env.str("EMAIL_FILE_PATH", default=str(VAR_DIR / "mail"))
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="pbem <games@pbem.localhost>")
 # Replies go to <token>@PBEM_MAIL_DOMAIN.
 PBEM_MAIL_DOMAIN = env.str("PBEM_MAIL_DOMAIN", default="pbem.localhost")
@@ -228,6 +230,13 @@ ANYMAIL.setdefault("AMAZON_SES_AUTO_CONFIRM_SNS_SUBSCRIPTIONS", env.bool("AMAZON
 PBEM_SMTP_HOST = env.str("PBEM_SMTP_HOST", default="127.0.0.1")
 PBEM_SMTP_PORT = env.int("PBEM_SMTP_PORT", default=2525)
 PBEM_INBOUND_MAX_BYTES = env.int("PBEM_INBOUND_MAX_BYTES", default=10 * 1024 * 1024)
+# Inbound mail per sender and per reply token within a window (0: no limit).
+PBEM_INBOUND_LIMIT = env.int("PBEM_INBOUND_LIMIT", default=30)
+PBEM_INBOUND_WINDOW_SECONDS = env.int("PBEM_INBOUND_WINDOW_SECONDS", default=600)
+# The ESP inbound webhooks that take mail (e.g. "postmark,amazon_ses"); outside
+# development (DJANGO_DEBUG false) each needs ANYMAIL_WEBHOOK_SECRET, or the
+# service refuses to start. Posts to a webhook not listed here are not stored.
+PBEM_INBOUND_WEBHOOKS = env.list("PBEM_INBOUND_WEBHOOKS", default=[])
 # An ESP posts a whole mail (a 5 MB attachment included) in one request body.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=PBEM_INBOUND_MAX_BYTES + 2 * 1024 * 1024)
 

@@ -94,3 +94,12 @@ def test_staufer_to_the_end_by_email(smtp_server, celery_worker_process):
     game, mails = play_by_mail(smtp_server, "staufer", seed=5)
     check_ended_by_mail(game, celery_worker_process)
     assert mails >= 20
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle():
+    """Each test starts with no inbound mail counted (the counters are per
+    test process in Redis, shared with its worker)."""
+    from notifications import throttle
+
+    throttle.reset()

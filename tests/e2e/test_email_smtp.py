@@ -120,3 +120,46 @@ def test_swaks_conversation(smtp_server, celery_worker_process):
     row = wait_for(lambda: InboundMessage.objects.filter(key="mid:<swaks.bounce@client.example>", processed_at__isnull=False).first(), what="the bounce")
     assert row.status == "dropped" and not Notification.objects.filter(dedupe_key=f"reply:{row.pk}").exists()
     assert Move.objects.get(game=game, seat=1).secret.content == {"type": "bid", "amount": 4}
+
+
+def test_every_mail_program_through_the_smtp_server(smtp_server, celery_worker_process):
+    """The client corpus (tests/notifications/mails.py) in real SMTP
+    conversations, played by the worker: each answer is clean, and the last
+    sealed bid is the one that stands."""
+    from tests.notifications import mails
+
+    game, alice, bob = started(seed=12)
+    note = sent_your_move(alice, game)
+    to = note.headers["Reply-To"]
+    for n, client in enumerate(sorted(mails.CLIENTS)):
+        raw = mails.CLIENTS[client]("Alice <alice@example.org>", to, f"bid {n % 9 + 1}", note.body_text, note.message_id)
+        smtp_server.send_raw("alice@example.org", [to], raw.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))  # CRLF, as on the wire
+        key = "mid:" + mails.message_from(raw)["Message-ID"]
+        answer = answer_to(key)
+        row = InboundMessage.objects.get(key=key)
+        assert row.status == "processed", (client, answer.body_text)
+        assert "refused" not in answer.body_text and "stopped reading" not in answer.body_text, (client, answer.body_text)
+        move = Move.objects.filter(game=game, seat=0, status="accepted").select_related("secret").get()
+        assert move.secret.content == {"type": "bid", "amount": n % 9 + 1}, client
+
+
+def test_reply_tokens_never_reach_the_smtp_servers_log(smtp_server, celery_worker_process):
+    game, alice, bob = started(seed=13)
+    to = sent_your_move(alice, game).headers["Reply-To"]
+    token = to.split("@")[0]
+    smtp_server.send("alice@example.org", to, "status", extra={"Message-ID": "<log.1@client.example>"})
+    answer_to("mid:<log.1@client.example>")
+    with pytest.raises(smtplib.SMTPRecipientsRefused):
+        smtp_server.send("alice@example.org", "0123456789abcdef0123456789abcdef@pbem.localhost", "bid 1")
+    log = smtp_server.output()
+    assert "RCPT" in log.upper() or "rcpt" in log  # the library does log the conversation
+    assert token not in log and "0123456789abcdef0123456789abcdef" not in log
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle():
+    """Each test starts with no inbound mail counted (the counters are per
+    test process in Redis, shared with its worker)."""
+    from notifications import throttle
+
+    throttle.reset()

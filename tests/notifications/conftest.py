@@ -33,3 +33,12 @@ def deliver(raw: bytes, source="smtp", envelope_sender="x@example.org", to=None,
 
 def reply_to(row: InboundMessage):
     return Notification.objects.filter(dedupe_key=f"reply:{row.pk}").first()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle():
+    """Every test starts with no inbound mail counted against anybody."""
+    from notifications import throttle
+
+    throttle.reset()
+    yield

@@ -66,4 +66,30 @@ def test_notify_preference_is_honoured(game, alice, bob):
 
     game_advance(game_id=game.pk)
     assert Notification.objects.filter(recipient=alice).exclude(kind="reply").count() == before
-    assert Notification.objects.filter(recipient=bob, kind="resolution").exists()
+    assert not Notification.objects.filter(recipient=bob, kind="resolution").exists()  # digest, the default
+    assert "Seat" in Notification.objects.filter(recipient=bob, kind="your_move").order_by("-pk").first().body_text
+
+
+def test_no_game_command_is_taken_for_a_greeting_a_closing_a_bullet_or_a_quote():
+    """The reply filters know words of many languages: none of them may eat a
+    command of a game (the examples every mail shows, and the bots' moves)."""
+    from engines.registry import ENGINES
+    from engines.rng import Rng
+    from notifications.inbound import command_lines, latest_reply
+
+    commands = set()
+    for engine in ENGINES.values():
+        state = engine.setup(engine.min_players, 3)
+        for step in range(40):
+            decisions = engine.decisions(state)
+            if not decisions:
+                break
+            moves = {}
+            for d in decisions:
+                commands.update(s["example"] for s in engine.actions(state, d["seat"]))
+                moves[d["seat"]] = engine.bot(state, d["seat"], Rng.from_seed(step))
+                commands.add(engine.command(state, d["seat"], moves[d["seat"]]))
+            state = engine.apply(state, moves)["state"]
+    assert len(commands) > 50
+    for command in commands:
+        assert command_lines(latest_reply(f"{command}\n{command}\n\nThanks!\nAlice")) == [command, command], command

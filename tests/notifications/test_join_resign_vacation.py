@@ -26,9 +26,10 @@ def test_an_invited_address_without_account_joins_by_replying(alice):
     assert invite.headers["Reply-To"].endswith("@pbem.localhost")
     assert not get_user_model().objects.filter(email__iexact="dora@example.org").exists()
 
-    # someone else answering the invitation is refused
+    assert "answer to your first reply holds a link to set a password" in invite.body_text
+    # someone else answering the invitation is dropped unanswered
     row = deliver(mails.plain("eve@example.org", invite.headers["Reply-To"], f"join {game.invite_code}"))
-    assert row.status == "refused" and not get_user_model().objects.filter(email="eve@example.org").exists()
+    assert row.status == "dropped" and reply_to(row) is None and not get_user_model().objects.filter(email="eve@example.org").exists()
 
     row = deliver(mails.gmail("Dora <dora@example.org>", invite.headers["Reply-To"], f"join {game.invite_code}", invite.body_text, in_reply_to=invite.message_id))
     assert row.status == "processed", reply_to(row).body_text
@@ -38,6 +39,7 @@ def test_an_invited_address_without_account_joins_by_replying(alice):
     assert Invitation.objects.get().accepted_by == dora
     answer = reply_to(row)
     assert "You have seat 2" in answer.body_text and address_of(dora, game, 1) in answer.body_text
+    assert "/accounts/password/set/" in answer.body_text  # dora has no password yet
 
     # once started, dora gets her your-move mail and plays by replying
     services.game_start(game_id=game.pk, user=alice)

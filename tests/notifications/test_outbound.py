@@ -39,11 +39,12 @@ def test_a_your_move_mail_on_the_wire(game, alice):
 
 
 def test_one_thread_per_game_and_player(game, alice, bob):
+    preference_set(user=alice, mode="every_move")
     move_submit(game_id=game.pk, seat=0, action={"type": "bid", "amount": 3}, source="web")
     move_submit(game_id=game.pk, seat=1, action={"type": "bid", "amount": 1}, source="web")
     game_advance(game_id=game.pk)
     notes = list(Notification.objects.filter(game=game, recipient=alice).order_by("pk"))
-    assert [n.kind for n in notes] == ["your_move", "confirmation", "resolution", "your_move"]
+    assert [n.kind for n in notes] == ["your_move", "resolution", "your_move"]  # web moves get no confirmation
     root = notes[0].message_id
     assert "In-Reply-To" not in notes[0].headers
     for n in notes[1:]:

@@ -22,7 +22,13 @@ from tests.notifications.conftest import address_of, last_mail, reply_to
 SECRET = "esp:s3cret-basic-auth"
 SIGNING_KEY = "key-mailgun-signing-0123456789"
 ANYMAIL = {"WEBHOOK_SECRET": SECRET, "MAILGUN_WEBHOOK_SIGNING_KEY": SIGNING_KEY}
+ESPS = ["mailgun", "postmark", "sendgrid", "amazon_ses"]
 pytestmark = pytest.mark.filterwarnings("ignore::anymail.exceptions.AnymailNotSupportedWarning")
+
+
+@pytest.fixture(autouse=True)
+def _webhooks_enabled(settings):
+    settings.PBEM_INBOUND_WEBHOOKS = ESPS
 
 
 def basic(auth=SECRET):
@@ -144,3 +150,52 @@ def test_a_webhook_mail_with_nonsense_gets_an_answer_not_a_500(game, alice):
     assert {r.status for r in rows} == {"refused"}
     assert all("Traceback" not in reply_to(r).body_text for r in rows)
     assert Move.objects.count() == 0
+
+
+@override_settings(ANYMAIL=ANYMAIL)
+@pytest.mark.parametrize("client", sorted(mails.CLIENTS))
+def test_each_mail_program_through_a_webhook(client, game, alice):
+    note = last_mail(alice, game=game)
+    to = note.headers["Reply-To"]
+    raw = mails.CLIENTS[client]("Alice <alice@example.org>", to, "bid 6", note.body_text, note.message_id)
+    assert ses_post(raw, to).status_code == 200  # SES posts the raw bytes, whatever their charset
+    (row,) = run_stored()
+    answer = reply_to(row).body_text
+    assert row.status == "processed" and "refused" not in answer and "stopped reading" not in answer, answer
+    assert Move.objects.get(game=game, seat=0).secret.content == {"type": "bid", "amount": 6}
+
+
+@override_settings(ANYMAIL=ANYMAIL)
+def test_a_webhook_that_is_not_enabled_stores_nothing(game, alice, settings):
+    settings.PBEM_INBOUND_WEBHOOKS = ["mailgun"]
+    to = address_of(alice, game, 0)
+    assert sendgrid_post(mails.plain("alice@example.org", to, "bid 2"), to).status_code == 200
+    assert InboundMessage.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "env,refused",
+    [
+        ({"PBEM_INBOUND_WEBHOOKS": "postmark,sendgrid,amazon_ses"}, True),
+        ({"PBEM_INBOUND_WEBHOOKS": "mailgun", "ANYMAIL_WEBHOOK_SECRET": "a:b"}, True),  # Mailgun needs its signing key
+        ({"PBEM_INBOUND_WEBHOOKS": "postmark", "ANYMAIL_WEBHOOK_SECRET": "a:b"}, False),
+        ({"PBEM_INBOUND_WEBHOOKS": ""}, False),
+        ({"PBEM_INBOUND_WEBHOOKS": "postmark", "DJANGO_DEBUG": "true"}, False),  # development: a warning only
+    ],
+)
+def test_unauthenticated_webhooks_refuse_to_start_outside_development(env, refused):
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest_worker import ROOT
+
+    base = {k: v for k, v in os.environ.items() if k not in ("ANYMAIL_WEBHOOK_SECRET", "MAILGUN_WEBHOOK_SIGNING_KEY", "ANYMAIL")}
+    run = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT, env=base | {"DJANGO_SETTINGS_MODULE": "config.settings.base", "DJANGO_DEBUG": "false"} | env,
+        capture_output=True, text=True, timeout=120,
+    )
+    assert (run.returncode != 0) == refused, run.stdout + run.stderr
+    if refused:
+        assert "without authentication" in run.stderr

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import signal
 
 from aiosmtpd.smtp import SMTP
@@ -22,6 +23,28 @@ from django.db import close_old_connections
 from notifications import services
 
 log = logging.getLogger("notifications.smtp")
+
+_TOKEN = re.compile(r"[0-9a-f]{16,64}(?=@)", re.IGNORECASE)
+
+
+class RedactTokens(logging.Filter):
+    """A reply token is the key to a seat: aiosmtpd logs every command
+    (``rcpt TO:<token@...>``) at INFO, so tokens are masked in every record
+    of its logger before any handler sees them."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        masked = _TOKEN.sub("[token]", message)
+        if masked != message:
+            record.msg, record.args = masked, ()
+        return True
+
+
+def _redact_library_logs() -> None:
+    for name in ("mail.log", "mail.debug"):
+        library = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in library.filters):
+            library.addFilter(RedactTokens())
 
 
 def _known(address: str) -> bool:
@@ -66,6 +89,7 @@ class Command(BaseCommand):
         parser.add_argument("--port", type=int, default=settings.PBEM_SMTP_PORT)
 
     def handle(self, *args, host, port, **options):
+        _redact_library_logs()
         asyncio.run(self._serve(host, port))
 
     async def _serve(self, host: str, port: int) -> None:

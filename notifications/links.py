@@ -1,0 +1,64 @@
+"""Every link a mail holds, built in one place from PBEM_SITE_URL."""
+
+from __future__ import annotations
+
+from django.conf import settings
+
+
+def _site() -> str:
+    return settings.SITE_URL.rstrip("/")
+
+
+def game_url(game_id: int) -> str:
+    """The game's web page."""
+    return f"{_site()}/games/{game_id}/"
+
+
+def game_api_url(game_id: int) -> str:
+    return f"{_site()}/api/games/{game_id}/"
+
+
+def profile_url() -> str:
+    """Where a player changes notification settings (and sees a bouncing address)."""
+    return f"{_site()}/profile/"
+
+
+def password_set_url(user) -> str:
+    """A link that lets a player without a password set one; valid for
+    PASSWORD_RESET_TIMEOUT and only until a password is set (Django's
+    token covers the password hash)."""
+    from django.contrib.auth.tokens import default_token_generator
+    from django.utils.encoding import force_bytes
+    from django.utils.http import urlsafe_base64_encode
+
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    return f"{_site()}/accounts/password/set/{uid}/{default_token_generator.make_token(user)}/"
+
+
+def mail_links(*, user, game=None) -> dict[str, str]:
+    """The links of one mail, by name, for its text and its HTML part."""
+    links = {}
+    if game is not None:
+        links["game"] = game_url(game.pk)
+        links["api"] = game_api_url(game.pk)
+    if user is not None:
+        links["settings"] = profile_url()
+        if not user.has_usable_password():
+            links["password"] = password_set_url(user)
+    return links
+
+
+def footer_text(links: dict[str, str]) -> str:
+    """The footer under every mail, after the signature mark "-- " so that a
+    reply quoting it never has it read as commands."""
+    if not links:
+        return ""
+    days = max(1, settings.PASSWORD_RESET_TIMEOUT // 86400)
+    lines = ["-- "]
+    if "game" in links:
+        lines.append(f"The game on the web: {links['game']} (API: {links['api']})")
+    if "settings" in links:
+        lines.append(f"Mail settings: {links['settings']}, or reply `notify every`, `notify digest` or `notify off`.")
+    if "password" in links:
+        lines.append(f"Set a password to use the web page (link valid for {days} day(s)): {links['password']}")
+    return "\n".join(lines)
