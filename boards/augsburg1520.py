@@ -233,8 +233,11 @@ def _hand(svg: Svg, v: dict, seat) -> None:
             svg.text(cx + 21, y0 + 54, f"{D.note_price(c)} fl", size=9, anchor="middle")
         x += max(1, len(cards)) * 46 + 14
     offer = v.get("offer") or []
-    if offer:
-        svg.text(600, y0, "Offered to you: " + ", ".join(f"{c} ({D.note_price(c)} fl)" for c in offer)[:70], size=11, k="offer")
+    if offer:  # the notes dealt to you to buy, four to a line
+        svg.text(560, y0, "Offered to you (price):", size=11, weight="bold")
+        for i in range(0, len(offer), 4):
+            svg.text(560, y0 + 16 + i * 4, ", ".join(f"{c} ({D.note_price(c)})" for c in offer[i:i + 4]), size=10,
+                     k=f"offer.{i // 4}")
 
 
 def sections(v: dict, seat, names) -> list[Section]:

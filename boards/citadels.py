@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engines.citadels import data as D
 
-from boards.draw import Section, Svg, colour, player_label
+from boards.draw import Section, Svg, attrs, colour, player_label, q
 
 TITLE = "Citadels"
 FILL = {"yellow": "#f2c94c", "blue": "#4f7fd1", "green": "#4caf6a", "red": "#d0463b", "purple": "#8e5bb5"}
@@ -59,8 +59,11 @@ def _card(svg: Svg, x, y, did: str, *, w=74, h=62, k=None) -> None:
     svg.text(x + w - 10, y + 11.5, d["cost"], size=9, anchor="middle", weight="bold", k=(k + ".cost") if k else None)
     words = _name(did).split(" ")
     lines = [" ".join(words[:2]), " ".join(words[2:])] if len(words) > 2 else (words if len(words) == 2 else [words[0]])
-    for i, line in enumerate(lines[:2]):
-        svg.text(x + w / 2, y + 30 + i * 11, line, size=9.5, anchor="middle", weight="bold", k=(k if i == 0 else None))
+    # one text element (a line per tspan), so the name reads back whole
+    spans = "".join(
+        f'<tspan x="{x + w / 2}" dy="{0 if i == 0 else 11}">{q(line)}{" " if i + 1 < len(lines) else ""}</tspan>'
+        for i, line in enumerate(lines[:2]))
+    svg.add(f'<text{attrs(x=x + w / 2, y=y + 30, font_size=9.5, text_anchor="middle", font_weight="bold", data_k=k)}>{spans}</text>')
     if col == "purple":
         power = POWER.get(did, "")
         half = power.rfind(" ", 0, 20) if len(power) > 20 else len(power)

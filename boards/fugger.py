@@ -60,6 +60,10 @@ def _card_text(cid: str) -> str:
     return c.get("name", kind)
 
 
+def _sname(space) -> str:
+    return D.SPACES[space]["name"] if space in D.SPACES else "not chosen yet"
+
+
 def _robbers(r: dict) -> str:
     return f"{D.ALL_CARDS[r['card']].get('name', 'Robbers')} (attacked so far: {len(r.get('attacked') or [])})"
 
@@ -141,6 +145,8 @@ def _map(svg: Svg, v: dict) -> None:
             if r is not None:
                 at.setdefault(r["at"], []).append((p, rep, r))
     for sp, reps in at.items():
+        if sp not in D.SPACES:
+            continue
         x, y = _xy(sp)
         for m, (p, rep, r) in enumerate(reps):
             rx, ry = x - 10 + (m % 4) * 11, y + 12 + (m // 4) * 14
@@ -220,7 +226,7 @@ def _players(svg: Svg, v: dict, seat, names, x: int, y: int) -> int:
         svg.rect(x - 4, yy, 1030, 36, fill=colour(p), fill_opacity=0.12, stroke="#5a4020" if p == seat else "none", rx=3)
         svg.token(x + 10, yy + 14, p, r=8)
         svg.text(x + 24, yy + 14, player_label(p, names)[:16] + (" (you)" if p == seat else ""), size=11, weight="bold")
-        svg.text(x + 24, yy + 29, f"home {D.SPACES[s['home']]['name']}", size=9)
+        svg.text(x + 24, yy + 29, f"home {_sname(s['home'])}", size=9)
         svg.text(x + 160, yy + 14, f"{s['cash']} Fl.", size=11, k=f"cash.{p}")
         svg.text(x + 160, yy + 29, f"notes {s['notes']}" if v.get("nob") else "", size=9, k=f"notes.{p}")
         svg.text(x + 240, yy + 14, "at home:", size=9)
@@ -232,7 +238,7 @@ def _players(svg: Svg, v: dict, seat, names, x: int, y: int) -> int:
                 svg.text(rx, yy + 14, f"{label}: in reserve" + (" (lost)" if rep == str(D.SON) and s["son_lost"] else ""),
                          size=9, k=f"repat.{p}.{rep}")
                 continue
-            svg.text(rx, yy + 14, f"{label}: {D.SPACES[r['at']]['name']}", size=9, k=f"repat.{p}.{rep}")
+            svg.text(rx, yy + 14, f"{label}: {_sname(r['at'])}", size=9, k=f"repat.{p}.{rep}")
             _wares(svg, rx + 110, yy + 5, r["wares"], k=f"repw.{p}.{rep}")
     return y + 10 + len(v["seats"]) * 40 + 16
 
@@ -250,7 +256,7 @@ def sections(v: dict, seat, names) -> list[Section]:
     for p, s in enumerate(v["seats"]):
         reps = "; ".join(
             (f"{'son' if rep == str(D.SON) else 'rep ' + rep}: " + (
-                "in reserve" if r is None else f"{D.SPACES[r['at']]['name']} with "
+                "in reserve" if r is None else f"{_sname(r['at'])} with "
                 + (", ".join(f"{r['wares'][w]} {w}" for w in D.WARES if r["wares"].get(w)) or "no wares")))
             for rep, r in sorted(s["reps"].items()))
         rows.append([player_label(p, names) + (" (you)" if p == seat else ""), f"{s['cash']} Fl.",
