@@ -46,6 +46,9 @@ class Notification(models.Model):
     subject = models.CharField(max_length=250)
     body_text = models.TextField()
     body_html = models.TextField(blank=True)
+    # The board (SVG) as the seat saw it when the mail was written; the deliver
+    # task renders it to the inline PNG, outside the game's transaction.
+    board_svg = models.TextField(blank=True)
     headers = models.JSONField(default=dict, blank=True)
     # The same cause never writes two rows (advance run twice, a retried sweep).
     dedupe_key = models.CharField(max_length=200, unique=True)
@@ -122,6 +125,8 @@ class EmailPreference(models.Model):
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="email_preference")
     mode = models.CharField(max_length=16, choices=Mode.choices, default=Mode.EVERY_MOVE)
+    # The board as a picture in the HTML part of game mails (`notify board off` leaves it out).
+    board_image = models.BooleanField(default=True)
 
 
 class InboundMessage(models.Model):

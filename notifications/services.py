@@ -21,6 +21,7 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
 from notifications import inbound as mail
+from notifications import outbox
 from notifications.models import EmailPreference, InboundMessage, Invitation, Notification, ReplyAddress
 from pbem.errors import Conflict, InvalidRequest, NotFound, NotYourSeat
 
@@ -53,8 +54,7 @@ def notification_send(*, notification_id: int) -> bool:
             reply_to=[reply_to] if reply_to else None,
             headers=headers or None,
         )
-        if row.body_html:
-            message.attach_alternative(row.body_html, "text/html")
+        outbox.attach_html(message, row)
         try:
             message.send()
         except (smtplib.SMTPException, OSError) as exc:
@@ -74,6 +74,12 @@ def preference_set(*, user, mode: str) -> EmailPreference:
     if mode not in EmailPreference.Mode.values:
         raise InvalidRequest(f"Mail preference is one of: {', '.join(EmailPreference.Mode.values)}.")
     row, _ = EmailPreference.objects.update_or_create(user=user, defaults={"mode": mode})
+    return row
+
+
+def board_image_set(*, user, on: bool) -> EmailPreference:
+    """Whether game mails carry the board as an inline picture (the written situation stays)."""
+    row, _ = EmailPreference.objects.update_or_create(user=user, defaults={"board_image": on})
     return row
 
 
