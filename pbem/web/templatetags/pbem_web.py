@@ -57,3 +57,21 @@ def view_html(value):
 @register.filter
 def seat_label(index) -> str:
     return f"Seat {int(index) + 1}"
+
+
+@register.simple_tag
+def board(game, view, seat=None):
+    """The game's board drawn from this view (boards.svg) and its text
+    equivalent, or "" for an engine without a board."""
+    import boards
+
+    if not view or game is None or game.engine not in boards.SLUGS:
+        return ""
+    index = getattr(seat, "index", None)
+    names = [s.name for s in game.seats.select_related("player").order_by("index")]
+    svg = boards.svg(game.engine, view, seat=index, names=names)
+    text = boards.text(game.engine, view, seat=index, names=names)
+    return mark_safe(
+        f'<figure class="board-figure">{svg}<figcaption><details><summary>The board in words</summary>'
+        f"{text}</details></figcaption></figure>"
+    )
