@@ -36,6 +36,17 @@ def _noble_of(card: str) -> str:
     return card.rsplit("-", 1)[0]
 
 
+# Notes are written "Léo 12" and keyed "leo 12": never the command form "leo-12", whose
+# prefix "leo-1" would read as another note in a text search.
+def _note(card: str) -> str:
+    return card.replace("-", " ")
+
+
+def _say(card: str) -> str:
+    noble, value = card.rsplit("-", 1)
+    return "joker" if noble == "joker" else f"{D.NOBLE_NAMES[noble]} {value}"
+
+
 def heading(v: dict, seat, names) -> str:
     noble = D.NOBLE_NAMES[v["noble"]]
     step = STEP_TEXT.get(v["step"], v["step"])
@@ -227,16 +238,16 @@ def _hand(svg: Svg, v: dict, seat) -> None:
         svg.text(x, y0 + 18, label, size=11, weight="bold")
         for j, c in enumerate(cards):
             cx = x + j * 46
-            svg.rect(cx, y0 + 24, 42, 36, fill="#fffdf3", stroke="#6b5532", rx=3, data_card=c)
+            svg.rect(cx, y0 + 24, 42, 36, fill="#fffdf3", stroke="#6b5532", rx=3, data_note=_note(c))
             val = "J" if noble == "joker" else c.rsplit("-", 1)[1]
-            svg.text(cx + 21, y0 + 40, val, size=13, anchor="middle", weight="bold", k=f"hand.{c}")
+            svg.text(cx + 21, y0 + 40, val, size=13, anchor="middle", weight="bold", k=f"hand.{_note(c)}")
             svg.text(cx + 21, y0 + 54, f"{D.note_price(c)} fl", size=9, anchor="middle")
         x += max(1, len(cards)) * 46 + 14
     offer = v.get("offer") or []
     if offer:  # the notes dealt to you to buy, four to a line
         svg.text(560, y0, "Offered to you (price):", size=11, weight="bold")
         for i in range(0, len(offer), 4):
-            svg.text(560, y0 + 16 + i * 4, ", ".join(f"{c} ({D.note_price(c)})" for c in offer[i:i + 4]), size=10,
+            svg.text(560, y0 + 16 + i * 4, ", ".join(f"{_say(c)} ({D.note_price(c)})" for c in offer[i:i + 4]), size=10,
                      k=f"offer.{i // 4}")
 
 
@@ -286,7 +297,7 @@ def sections(v: dict, seat, names) -> list[Section]:
         lines = [f"{'Jokers' if k == 'joker' else D.NOBLE_NAMES[k]}: " + ", ".join(
             f"{c.rsplit('-', 1)[1] if k != 'joker' else 'joker'} ({D.note_price(c)} fl)" for c in cs) for k, cs in groups.items()]
         if v.get("offer"):
-            lines.append("Offered to you: " + ", ".join(f"{c} ({D.note_price(c)} fl)" for c in v["offer"]))
+            lines.append("Offered to you: " + ", ".join(f"{_say(c)} ({D.note_price(c)} fl)" for c in v["offer"]))
         out.append(Section(f"Your hand ({len(hand)} notes)", lines or ["empty"]))
     return out
 
