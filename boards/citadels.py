@@ -116,11 +116,11 @@ def _characters(svg: Svg, v: dict, names) -> None:
         if cid == v.get("robbed"):
             status = (status + ", " if status else "") + "robbed"
         face_up = cid in v["aside_up"]
-        svg.rect(x, y, 112, 104, fill="#d8cfbf" if face_up else "#fdf8ec", stroke="#4a3b28", rx=6, data_char=cid,
+        svg.rect(x, y, 112, 104, fill="#d8cfbf" if face_up else "#fdf8ec", stroke="#4a3b28", rx=6, data_rank=rank,
                  stroke_dasharray="4 3" if face_up else None)
         svg.circle(x + 16, y + 16, 11, fill="#3b2a1a")
         svg.text(x + 16, y + 20.5, rank, size=12, anchor="middle", weight="bold", fill="#fff")
-        svg.text(x + 32, y + 16, D.CHAR_EN[cid], size=11.5, weight="bold", k=f"char.{cid}")
+        svg.text(x + 32, y + 16, D.CHAR_EN[cid], size=11.5, weight="bold", k=f"char.{rank}")
         svg.text(x + 32, y + 29, D.CHAR_DE[cid], size=9.5, italic=True)
         if "murdered" in status:
             svg.path(f"M{x + 6},{y + 36} L{x + 106},{y + 98} M{x + 106},{y + 36} L{x + 6},{y + 98}", stroke="#9b1c1c", sw=3)
@@ -129,10 +129,10 @@ def _characters(svg: Svg, v: dict, names) -> None:
             svg.text(x + 83, y + 52, "robbed", size=9, anchor="middle", fill="#fff")
         if who is not None:
             svg.token(x + 20, y + 60, who, r=10)
-            svg.text(x + 34, y + 64, player_label(who, names)[:10], size=10, k=f"char.{cid}.seat")
+            svg.text(x + 34, y + 64, player_label(who, names)[:10], size=10, k=f"char.{rank}.seat")
         lines = status.split(", ")
         for j, line in enumerate(lines):
-            svg.text(x + 56, y + 84 + j * 10, line, size=9.5, anchor="middle", k=f"char.{cid}.status" if j == 0 and line else None)
+            svg.text(x + 56, y + 84 + j * 10, line, size=9.5, anchor="middle", k=f"char.{rank}.status" if j == 0 and line else None)
     svg.text(20, 182, f"Face down aside: {v['aside_down_count']}" + (
         f"; you saw {', '.join(_char(c) for c in v.get('aside_down_known') or [])}" if v.get("aside_down_known") else ""),
         size=11, k="aside_down")
@@ -175,7 +175,7 @@ def _you(svg: Svg, v: dict, seat: int, y0: int) -> None:
         for j, cid in enumerate(dr["offered"]):
             x = 110 + j * 96
             svg.rect(x, y0 + 110, 90, 24, fill="#fdf8ec", stroke="#4a3b28", rx=4)
-            svg.text(x + 45, y0 + 126, _char(cid), size=10.5, anchor="middle", k=f"offer.{cid}")
+            svg.text(x + 45, y0 + 126, _char(cid), size=10.5, anchor="middle", k=f"offer.{D.RANK[cid]}")
     elif dr:
         svg.text(20, y0 + 124, f"Choosing now: P{dr['chooser'] + 1} ({dr['pile_size']} characters in the pile)", size=11,
                  k="draft")
