@@ -29,7 +29,7 @@ services:
 	scripts/ensure-tools
 
 lint: install
-	$(BIN)/ruff check --no-cache config engines pbem notifications tests bench
+	$(BIN)/ruff check --no-cache config engines boards pbem notifications tests bench
 	$(BIN)/lint-imports
 
 test: install services lint

@@ -41,6 +41,7 @@ Commands of every game:
   notify every|digest|off
                        every: a mail for every move; digest: a mail only when you
                        must act, with what happened since; off: no mail but answers
+  notify board on|off  the board as a picture in the HTML part of game mails
   undo                 no game here lets you take a move back; a sealed answer
                        can be replaced by sending it again before it resolves
 """
@@ -432,6 +433,14 @@ def _builtin(ctx: Context, line: str) -> str | None:
             f"You have seat {seat.index + 1} in game #{seat.game_id}. You will get a mail when the game starts "
             f"and whenever it is your move; commands for this game go to {address}."
         )
+    if word == "notify" and len(words) == 3 and words[1] in ("board", "picture", "image"):
+        if words[2] not in ("on", "off"):
+            raise InvalidRequest("Write `notify board on` or `notify board off`.")
+        from notifications.services import board_image_set
+
+        board_image_set(user=ctx.user, on=words[2] == "on")
+        return ("From now on your game mails show the board as a picture." if words[2] == "on" else
+                "From now on your game mails leave the board picture out (the situation stays written out).")
     if word in ("notify", "unsubscribe"):
         if word == "unsubscribe":
             mode = "off"

@@ -46,6 +46,9 @@ class Notification(models.Model):
     subject = models.CharField(max_length=250)
     body_text = models.TextField()
     body_html = models.TextField(blank=True)
+    # The board (SVG) as the seat saw it when the mail was written; the deliver
+    # task renders it to the inline PNG, outside the game's transaction.
+    board_svg = models.TextField(blank=True)
     headers = models.JSONField(default=dict, blank=True)
     # The same cause never writes two rows (advance run twice, a retried sweep).
     dedupe_key = models.CharField(max_length=200, unique=True)
@@ -124,6 +127,8 @@ class EmailPreference(models.Model):
     # The default, digest: one mail when you must act (with what happened
     # since), reminders and the result; no mail for every other move.
     mode = models.CharField(max_length=16, choices=Mode.choices, default=Mode.DIGEST)
+    # The board as a picture in the HTML part of game mails (`notify board off` leaves it out).
+    board_image = models.BooleanField(default=True)
 
 
 class UndeliverableAddress(models.Model):

@@ -80,8 +80,57 @@ def thread_root_id(*, game_id: int, email: str) -> str:
     return f"<pbem.game{game_id}.{tag}@{_domain()}>"
 
 
-def _html(body_text: str, subject: str) -> str:
-    return render_to_string("notifications/email.html", {"body": body_text, "subject": subject})
+BOARD_CID = "board@pbem"
+BOARD_PNG_WIDTH = 1280  # pixels; shown at 640 so it stays sharp on high-density screens
+
+
+def board_image_wanted(user) -> bool:
+    row = EmailPreference.objects.filter(user=user).first() if user is not None else None
+    return row.board_image if row else True
+
+
+def _html(body_text: str, subject: str, *, game=None, seat: int | None = None, user=None) -> tuple[str, str]:
+    """The HTML part, and the board's SVG for its inline image ("" for none).
+
+    A mail of a game shows the seat's situation formatted (boards.mail_html,
+    inline styles) where the plain text has engine.render(); the rest of the
+    text (prompt, commands, footers) stays as written. The SVG is drawn here
+    from the seat's view (cheap); the PNG is rendered when the mail is sent."""
+    import boards
+
+    before, situation, after, svg = body_text, "", "", ""
+    if game is not None and game.state and game.engine in boards.SLUGS:
+        from pbem.selectors import engine_get
+
+        engine = engine_get(game.engine)
+        view = engine.view(game.state, seat)
+        names = [s.name for s in game.seats.select_related("player").order_by("index")]
+        if board_image_wanted(user):
+            svg = boards.svg(game.engine, view, seat=seat, names=names)
+        situation = boards.mail_html(game.engine, view, seat=seat, names=names, image_cid=BOARD_CID if svg else None)
+        rendered = engine.render(game.state, seat)
+        if rendered and rendered in body_text:
+            before, _, after = body_text.partition(rendered)
+    context = {"subject": subject, "before": before.strip("\n"), "situation": situation, "after": after.strip("\n")}
+    return render_to_string("notifications/email.html", context), svg
+
+
+def attach_html(message, row) -> None:
+    """The HTML alternative, and the board as an inline PNG (multipart/related,
+    referenced by Content-ID) when the row has one. Runs in the deliver task."""
+    if not row.body_html:
+        return
+    message.attach_alternative(row.body_html, "text/html")
+    if row.board_svg:
+        from email.mime.image import MIMEImage
+
+        import boards
+
+        image = MIMEImage(boards.png(row.board_svg, BOARD_PNG_WIDTH), "png")
+        image.add_header("Content-ID", f"<{BOARD_CID}>")
+        image.add_header("Content-Disposition", "inline", filename="board.png")
+        message.mixed_subtype = "related"
+        message.attach(image)
 
 
 def notification_write(
@@ -133,6 +182,7 @@ def notification_write(
         headers["In-Reply-To"] = references[-1]
         headers["References"] = " ".join(references)
     headers["Message-ID"] = message_id
+    body_html, board_svg = _html(body_text, subject, game=game, seat=seat, user=user)
     row, created = Notification.objects.get_or_create(
         dedupe_key=dedupe_key,
         defaults={
@@ -145,7 +195,8 @@ def notification_write(
             "message_id": message_id,
             "subject": subject[:250],
             "body_text": body_text,
-            "body_html": _html(body_text, subject),
+            "body_html": body_html,
+            "board_svg": board_svg,
             "headers": headers,
         },
     )

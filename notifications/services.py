@@ -21,6 +21,7 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
 from notifications import inbound as mail
+from notifications import outbox
 from notifications.models import EmailPreference, InboundMessage, Invitation, Notification, ReplyAddress, UndeliverableAddress
 from pbem.errors import Conflict, InvalidRequest, NotFound, NotYourSeat
 
@@ -75,8 +76,7 @@ def notification_send(*, notification_id: int) -> bool:
                 headers=headers or None,
                 connection=connection,
             )
-            if row.body_html:
-                message.attach_alternative(row.body_html, "text/html")
+            outbox.attach_html(message, row)
             _envelope_sender_set(message, mail.bounce_address(row.pk))
             try:
                 connection.open()
@@ -128,6 +128,12 @@ def preference_set(*, user, mode: str) -> EmailPreference:
     if mode not in EmailPreference.Mode.values:
         raise InvalidRequest(f"Mail preference is one of: {', '.join(EmailPreference.Mode.values)}.")
     row, _ = EmailPreference.objects.update_or_create(user=user, defaults={"mode": mode})
+    return row
+
+
+def board_image_set(*, user, on: bool) -> EmailPreference:
+    """Whether game mails carry the board as an inline picture (the written situation stays)."""
+    row, _ = EmailPreference.objects.update_or_create(user=user, defaults={"board_image": on})
     return row
 
 

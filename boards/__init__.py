@@ -1,0 +1,63 @@
+"""Boards: a picture of each game drawn from one seat's view.
+
+Everything here reads only ``engine.view(state, seat)`` (what that seat may
+know) and the engines' printed component data; it never sees a full state, so a
+board cannot show a hand, a deck order or a sealed bid its reader may not see.
+
+    boards.svg(slug, view, seat=..., names=[...])        -> SVG document (role="img", title, desc, viewBox)
+    boards.text(slug, view, seat=..., names=[...])       -> the same as accessible HTML (headings, lists, tables)
+    boards.mail_html(slug, view, seat=..., names=[...])  -> the situation with inline styles, for the HTML part of a mail
+    boards.png(svg, width)                               -> the SVG rendered to PNG (cairosvg), for mail
+
+Pure Python: no Django, no pbem (import-linter checks it).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from boards.draw import sections_html, sections_mail
+
+SLUGS = ("augsburg1520", "citadels", "fugger", "staufer")
+
+
+def _game(slug: str):
+    if slug not in SLUGS:
+        raise KeyError(f"no board for {slug!r}; boards: {', '.join(SLUGS)}")
+    return importlib.import_module(f"boards.{slug}")
+
+
+def svg(slug: str, view: dict, *, seat: int | None, names: list[str] | None = None) -> str:
+    """The board of ``slug`` as seen by ``seat`` (None: a spectator), drawn from ``view``."""
+    return str(_game(slug).draw(view, seat, names))
+
+
+def text(slug: str, view: dict, *, seat: int | None, names: list[str] | None = None) -> str:
+    """The text equivalent of the board: HTML with headings, lists and tables, for screen readers."""
+    game = _game(slug)
+    return sections_html(game.sections(view, seat, names), heading=game.heading(view, seat, names))
+
+
+def mail_html(slug: str, view: dict, *, seat: int | None, names: list[str] | None = None, image_cid: str | None = None) -> str:
+    """The situation for a mail: inline styles only, and the board as ``cid:<image_cid>`` when given."""
+    game = _game(slug)
+    image = ""
+    if image_cid:
+        image = (
+            f'<p style="margin:8px 0"><img src="cid:{image_cid}" alt="{_alt(game.heading(view, seat, names))}" '
+            'width="640" style="max-width:100%;height:auto;border:1px solid #b9a779"></p>'
+        )
+    return image + sections_mail(game.sections(view, seat, names), heading=game.heading(view, seat, names))
+
+
+def _alt(heading: str) -> str:
+    from boards.draw import q
+
+    return q(f"The board: {heading}. The same situation is written out below.")
+
+
+def png(svg: str, width: int) -> bytes:
+    """The SVG as a PNG ``width`` pixels wide (cairosvg; fonts from the system)."""
+    import cairosvg
+
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)

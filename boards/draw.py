@@ -1,0 +1,198 @@
+"""A small SVG writer shared by the four boards.
+
+Every number or name a board shows is a ``<text>`` element; the ones a test
+reads back carry ``data-k`` (a dotted key such as ``money.2``), so the drawing
+can be checked against the view it was drawn from without scraping positions.
+Player colours always come with the player's number or name next to them (and a
+shape: see ``token``), so colour never carries meaning alone.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+# Wooden-piece colours of the boxes (red, blue, green, yellow, black/purple, white/orange...):
+# (fill, ink for a label on it, pattern id).
+PLAYER_COLOURS = (
+    ("#c62828", "#ffffff"),
+    ("#1565c0", "#ffffff"),
+    ("#2e7d32", "#ffffff"),
+    ("#f9a825", "#000000"),
+    ("#6a1b9a", "#ffffff"),
+    ("#ef6c00", "#000000"),
+    ("#37474f", "#ffffff"),
+)
+PLAYER_COLOUR_NAMES = ("red", "blue", "green", "yellow", "purple", "orange", "grey")
+
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+
+def q(value) -> str:
+    """Text or attribute value, escaped for XML."""
+    return escape(str(value), quote=True)
+
+
+def attrs(**kw) -> str:
+    out = []
+    for k, v in kw.items():
+        if v is None or v is False:
+            continue
+        name = k.rstrip("_").replace("_", "-")
+        out.append(f' {name}="{q(v)}"')
+    return "".join(out)
+
+
+def colour(seat: int) -> str:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)][0]
+
+
+def ink(seat: int) -> str:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)][1]
+
+
+def player_label(seat: int, names: list[str] | None) -> str:
+    if names and seat < len(names) and names[seat]:
+        return str(names[seat])
+    return f"Player {seat + 1}"
+
+
+def short(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+class Svg:
+    """Collects elements; ``str()`` gives the whole document."""
+
+    def __init__(self, width: int, height: int, *, title: str, desc: str, slug: str, background: str = "#f4ecd8"):
+        self.w, self.h = width, height
+        self.title, self.desc, self.slug, self.bg = title, desc, slug, background
+        self.parts: list[str] = []
+
+    def add(self, raw: str) -> None:
+        self.parts.append(raw)
+
+    def rect(self, x, y, w, h, *, fill="none", stroke="#333", sw=1, rx=0, **kw) -> None:
+        self.add(f"<rect{attrs(x=x, y=y, width=w, height=h, fill=fill, stroke=stroke, stroke_width=sw, rx=rx or None, **kw)}/>")
+
+    def circle(self, cx, cy, r, *, fill="none", stroke="#333", sw=1, **kw) -> None:
+        self.add(f"<circle{attrs(cx=cx, cy=cy, r=r, fill=fill, stroke=stroke, stroke_width=sw, **kw)}/>")
+
+    def line(self, x1, y1, x2, y2, *, stroke="#333", sw=1, **kw) -> None:
+        self.add(f"<line{attrs(x1=x1, y1=y1, x2=x2, y2=y2, stroke=stroke, stroke_width=sw, **kw)}/>")
+
+    def path(self, d, *, fill="none", stroke="#333", sw=1, **kw) -> None:
+        self.add(f"<path{attrs(d=d, fill=fill, stroke=stroke, stroke_width=sw, **kw)}/>")
+
+    def text(self, x, y, content, *, size=12, k=None, anchor="start", weight=None, fill="#1a1a1a", italic=False, **kw) -> None:
+        self.add(
+            f"<text{attrs(x=x, y=y, font_size=size, text_anchor=anchor if anchor != 'start' else None, font_weight=weight, fill=fill, font_style='italic' if italic else None, data_k=k, **kw)}>"
+            f"{q(content)}</text>"
+        )
+
+    def open(self, **kw) -> None:
+        self.add(f"<g{attrs(**kw)}>")
+
+    def close(self) -> None:
+        self.add("</g>")
+
+    def token(self, x, y, seat: int, *, r=9, label=True, k=None, shape="disc") -> None:
+        """A player's piece: their colour, a number on it, and a shape per kind of piece."""
+        fill = colour(seat)
+        if shape == "disc":
+            self.circle(x, y, r, fill=fill, stroke="#000", sw=1)
+        elif shape == "square":
+            self.rect(x - r, y - r, 2 * r, 2 * r, fill=fill, stroke="#000", sw=1, rx=2)
+        elif shape == "pawn":  # a person: a head over a body
+            self.path(f"M{x - r},{y + r} Q{x},{y - r * 0.2} {x + r},{y + r} Z", fill=fill, stroke="#000", sw=1)
+            self.circle(x, y - r * 0.45, r * 0.5, fill=fill, stroke="#000", sw=1)
+        elif shape == "crown":
+            self.path(
+                f"M{x - r},{y + r * 0.7} L{x - r},{y - r * 0.5} L{x - r * 0.5},{y} L{x},{y - r} L{x + r * 0.5},{y} "
+                f"L{x + r},{y - r * 0.5} L{x + r},{y + r * 0.7} Z",
+                fill=fill, stroke="#000", sw=1,
+            )
+        if label:
+            self.text(x, y + r * 0.4 if shape != "pawn" else y + r * 0.75, str(seat + 1), size=max(7, r), anchor="middle",
+                      weight="bold", fill=ink(seat), k=k)
+
+    def __str__(self) -> str:
+        head = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.w} {self.h}" width="100%" '
+            f'preserveAspectRatio="xMidYMin meet" role="img" aria-labelledby="{self.slug}-title {self.slug}-desc" '
+            f'font-family="{q(FONT)}" data-slug="{self.slug}">'
+            f'<title id="{self.slug}-title">{q(self.title)}</title><desc id="{self.slug}-desc">{q(self.desc)}</desc>'
+            f'<rect x="0" y="0" width="{self.w}" height="{self.h}" fill="{self.bg}"/>'
+        )
+        return head + "".join(self.parts) + "</svg>"
+
+
+def legend(svg: Svg, x: int, y: int, players: int, names: list[str] | None, seat: int | None, *, k="legend") -> int:
+    """One row per player: piece, number and name (so the colours need no key elsewhere). Returns the height."""
+    svg.text(x, y, "Players", size=13, weight="bold")
+    for p in range(players):
+        yy = y + 18 + p * 20
+        svg.token(x + 9, yy - 4, p, r=8)
+        you = " (you)" if seat == p else ""
+        svg.text(x + 24, yy, f"{player_label(p, names)}{you} - {PLAYER_COLOUR_NAMES[p % len(PLAYER_COLOUR_NAMES)]}",
+                 size=12, k=f"{k}.{p}")
+    return 18 + players * 20
+
+
+# --- the text equivalent, shared by screen readers and mail --------------------------
+
+
+class Section:
+    """A heading with rows of text, or a table (head + rows)."""
+
+    def __init__(self, title: str, lines: list[str] | None = None, head: list[str] | None = None, rows: list[list] | None = None):
+        self.title, self.lines, self.head, self.rows = title, lines or [], head, rows or []
+
+
+def sections_html(sections: list[Section], *, heading: str, level: int = 3) -> str:
+    """Plain semantic HTML (headings, lists, tables with header cells) for screen readers."""
+    out = [f'<div class="board-text"><h{level - 1 if level > 2 else level}>{q(heading)}</h{level - 1 if level > 2 else level}>']
+    for s in sections:
+        out.append(f"<h{level}>{q(s.title)}</h{level}>")
+        if s.lines:
+            out.append("<ul>" + "".join(f"<li>{q(line)}</li>" for line in s.lines) + "</ul>")
+        if s.head:
+            out.append("<table><thead><tr>" + "".join(f'<th scope="col">{q(h)}</th>' for h in s.head) + "</tr></thead><tbody>")
+            for row in s.rows:
+                out.append("<tr>" + f'<th scope="row">{q(row[0])}</th>' + "".join(f"<td>{q(c)}</td>" for c in row[1:]) + "</tr>")
+            out.append("</tbody></table>")
+    out.append("</div>")
+    return "".join(out)
+
+
+_TH = "text-align:left;padding:3px 8px;border-bottom:1px solid #b9a779;background:#efe4c8;font-weight:bold"
+_TD = "padding:3px 8px;border-bottom:1px solid #e2d6b5;vertical-align:top"
+
+
+def sections_mail(sections: list[Section], *, heading: str) -> str:
+    """The same sections with inline styles only: mail programs drop style sheets and run no scripts."""
+    out = [
+        '<div style="font-family:Georgia,\'Times New Roman\',serif;color:#2b2118;max-width:720px">',
+        f'<h2 style="font-size:20px;margin:12px 0 6px;color:#5a3a12">{q(heading)}</h2>',
+    ]
+    for s in sections:
+        out.append(f'<h3 style="font-size:15px;margin:14px 0 4px;color:#5a3a12;border-bottom:2px solid #c9a85b">{q(s.title)}</h3>')
+        if s.lines:
+            out.append('<ul style="margin:4px 0 4px 18px;padding:0;font-family:Arial,Helvetica,sans-serif;font-size:14px">')
+            out.extend(f'<li style="margin:2px 0">{q(line)}</li>' for line in s.lines)
+            out.append("</ul>")
+        if s.head:
+            out.append(
+                '<table role="table" cellspacing="0" cellpadding="0" '
+                'style="border-collapse:collapse;font-family:Arial,Helvetica,sans-serif;font-size:13px;margin:4px 0">'
+            )
+            out.append("<tr>" + "".join(f'<th scope="col" style="{_TH}">{q(h)}</th>' for h in s.head) + "</tr>")
+            for row in s.rows:
+                out.append(
+                    "<tr>"
+                    + f'<th scope="row" style="{_TD};font-weight:bold;text-align:left">{q(row[0])}</th>'
+                    + "".join(f'<td style="{_TD}">{q(c)}</td>' for c in row[1:])
+                    + "</tr>"
+                )
+            out.append("</table>")
+    out.append("</div>")
+    return "".join(out)

@@ -1,0 +1,289 @@
+"""Fugger, Welser, Medici: the map of Europe with every representative, the
+calendar with the salesman and the deal cards on their dates, the market, the
+queues, the nobility table and estates, and every house's money and wares.
+
+Drawn from ``view`` and the engine's map and card data (engines/fugger/data.py,
+board.py). The map itself is a picture not found in any source: the spaces,
+roads and lanes are the engine's (all assumed there); their POSITIONS below are
+assumed too, placed by the towns' real longitude and latitude (the countryside
+spaces and ships where they lie), so a player with the box can move them here.
+"""
+
+from __future__ import annotations
+
+from engines.fugger import board as B
+from engines.fugger import data as D
+
+from boards.draw import Section, Svg, colour, player_label
+
+TITLE = "Fugger, Welser, Medici"
+WARE_FILL = {"metal": "#7d8a96", "spice": "#c2562b", "cloth": "#e8d9a8"}
+WARE_MARK = {"metal": "M", "spice": "S", "cloth": "C"}
+
+# assumed: (longitude, latitude) of each space on the drawn map (see the module note)
+LONLAT = {
+    "augsburg": (10.9, 48.35), "ulm": (9.9, 48.4), "nuernberg": (11.1, 49.45), "wuerzburg": (9.9, 49.8),
+    "regensburg": (12.3, 49.0), "innsbruck": (11.4, 47.45), "wien": (16.4, 48.2), "prag": (14.4, 50.1),
+    "leipzig": (12.4, 51.35), "erfurt": (11.0, 50.95), "magdeburg": (11.6, 52.15), "frankfurt": (8.9, 50.3),
+    "mainz": (7.9, 49.8), "koeln": (6.95, 50.95), "strassburg": (7.75, 48.6), "basel": (7.6, 47.55),
+    "genf": (6.1, 46.2), "bremen": (8.8, 53.1), "hamburg": (10.0, 53.55), "luebeck": (11.2, 53.95),
+    "antwerpen": (4.4, 51.2), "bruegge": (3.0, 51.2), "london": (-0.5, 51.6), "paris": (2.35, 48.85),
+    "lyon": (4.85, 45.75), "marseille": (5.4, 43.3), "mailand": (9.2, 45.5), "genua": (8.9, 44.35),
+    "verona": (11.0, 45.45), "venedig": (12.4, 45.45), "bologna": (11.35, 44.5), "florenz": (11.25, 43.75),
+    "rom": (12.5, 41.9), "spanien": (-3.5, 41.0), "osten": (18.0, 51.6), "sueditalien": (15.5, 40.9),
+    "schwarzwald": (8.2, 48.0), "brenner": (11.5, 46.75), "gotthard": (8.6, 46.6), "kaernten": (14.0, 46.7),
+    "westfalen": (7.6, 51.95), "lothringen": (6.2, 48.75),
+    "nordsee1": (1.8, 52.6), "nordsee2": (6.5, 54.3), "ostsee1": (13.0, 54.9), "ostsee2": (17.0, 55.2),
+    "atlantik1": (-4.0, 47.8), "atlantik2": (-6.0, 43.5), "mittelmeer1": (4.5, 41.6), "mittelmeer2": (10.2, 40.6),
+    "adria": (15.0, 43.4),
+}
+MAP_W, MAP_H, MAP_Y = 700, 560, 50
+
+
+def _xy(space: str) -> tuple[float, float]:
+    lon, lat = LONLAT[space]
+    return 14 + (lon + 7) * 26.5, MAP_Y + 10 + (56.2 - lat) * 34
+
+
+def _card_text(cid: str) -> str:
+    c = D.ALL_CARDS[cid]
+    kind = c["kind"]
+    town = D.SPACES[c["town"]]["name"] if c.get("town") in D.SPACES else ""
+    if kind in ("demand", "offer"):
+        sign = "max" if kind == "demand" else "min"
+        lines = ", ".join(f"{q} {w} {sign} {p}" for w, q, p in c["lines"])
+        return f"{'noble ' if c.get('noble') else ''}{kind} {town}: {lines}"
+    if kind == "market":
+        return f"market {town}"
+    if kind == "estate":
+        return f"estate {c.get('name', cid)}"
+    return c.get("name", kind)
+
+
+def _sname(space) -> str:
+    return D.SPACES[space]["name"] if space in D.SPACES else "not chosen yet"
+
+
+def _robbers(r: dict) -> str:
+    return f"{D.ALL_CARDS[r['card']].get('name', 'Robbers')} (attacked so far: {len(r.get('attacked') or [])})"
+
+
+def heading(v: dict, seat, names) -> str:
+    game = {"trading": "Trading Game", "nobility": "Nobility Game", "country_estate": "Country Estate Game",
+            "full": "Full Game"}.get(v["variant"], v["variant"])
+    return f"Fugger, Welser, Medici ({game}) - {v['calendar']}" + (" - game over" if v["over"] else "")
+
+
+def draw(v: dict, seat, names) -> Svg:
+    n = v["players"]
+    height = 650 + n * 40 + (50 if seat is not None else 0)
+    svg = Svg(1060, height, title=heading(v, seat, names),
+              desc="Map of Europe with towns, countryside, roads, bridges and sea lanes and every representative; "
+                   "calendar with the salesman and deal cards; market; queues; nobility table; houses.",
+              slug="fugger", background="#eadfc4")
+    svg.rect(4, 4, 1052, height - 8, fill="none", stroke="#5a4020", sw=3, rx=8)
+    svg.text(20, 32, heading(v, seat, names), size=18, weight="bold", fill="#4a2c0c", k="heading")
+    _map(svg, v)
+    _calendar(svg, v, 730, 50)
+    y = _players(svg, v, seat, names, 20, 640)
+    if seat is not None:
+        s = v["seats"][seat]
+        svg.text(20, y + 10, f"You: {s['cash']} Fl. at hand; at home "
+                             + ", ".join(f"{s['lager'][w]} {w}" for w in D.WARES), size=13, weight="bold", k="you")
+    return svg
+
+
+def _map(svg: Svg, v: dict) -> None:
+    svg.rect(10, MAP_Y, MAP_W, MAP_H, fill="#bcd6e0", stroke="#5a4020", rx=4)  # the sea
+    # land: a soft blob under every land space (shapes assumed)
+    for sp, d in D.SPACES.items():
+        if d["kind"] != "sea":
+            x, y = _xy(sp)
+            svg.circle(x, y, 44, fill="#e9e0c0", stroke="none")
+    # region names at the middle of their spaces
+    by_region: dict[str, list] = {}
+    for sp, d in D.SPACES.items():
+        by_region.setdefault(d["region"], []).append(_xy(sp))
+    for region, pts in by_region.items():
+        if region in D.SEA_AREAS:
+            continue
+        x = sum(p[0] for p in pts) / len(pts)
+        y = sum(p[1] for p in pts) / len(pts)
+        svg.text(x, y + 24, region.upper(), size=7.5, anchor="middle", fill="#8a7650", letter_spacing="1")
+    for area in D.SEA_AREAS:
+        pts = by_region.get(area, [])
+        if pts:
+            svg.text(pts[0][0], pts[0][1] + 22, area.upper(), size=8, anchor="middle", fill="#2f5f7a", italic=True)
+    for r in D.ROADS:
+        (x1, y1), (x2, y2) = _xy(r["a"]), _xy(r["b"])
+        svg.line(x1, y1, x2, y2, stroke="#8b5a2b", sw=2.2)
+        if r["bridge"]:  # a bridge: two bars across the road and the toll
+            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+            svg.rect(mx - 6, my - 4, 12, 8, fill="#5a3a1a", stroke="#fff", sw=0.8)
+            svg.text(mx, my + 14, "toll", size=7, anchor="middle", fill="#5a3a1a")
+    for a, b in D.SHIP_LANES:
+        (x1, y1), (x2, y2) = _xy(a), _xy(b)
+        svg.line(x1, y1, x2, y2, stroke="#1f5f8b", sw=1.6, stroke_dasharray="5 4")
+    for sp, d in D.SPACES.items():
+        x, y = _xy(sp)
+        if d["kind"] == "town":
+            home = sp in D.HOME_BASES
+            svg.circle(x, y, 7 if not home else 8, fill="#fff7e0" if not home else "#f2cf63", stroke="#3d2a10", sw=1.5)
+            if d["harbour"]:
+                svg.text(x, y + 3, "⚓", size=7, anchor="middle", fill="#1f5f8b")
+        elif d["kind"] == "country":
+            svg.rect(x - 9, y - 6, 18, 12, fill="#cfe3a6", stroke="#3d5a10", rx=3)
+        else:
+            svg.path(f"M{x - 11},{y - 2} h22 l-4,7 h-14 z M{x},{y - 2} v-10 l7,7 h-7", fill="#f5f1e6", stroke="#1f3f5b", sw=1)
+        if d["kind"] != "sea":
+            svg.text(x, y - 10, d["name"], size=8.5, anchor="middle", weight="bold" if d["kind"] == "town" else None,
+                     fill="#2a1a08", k=f"space.{sp}")
+    # representatives, grouped by the space they stand on
+    at: dict[str, list] = {}
+    for p, s in enumerate(v["seats"]):
+        for rep, r in sorted(s["reps"].items()):
+            if r is not None:
+                at.setdefault(r["at"], []).append((p, rep, r))
+    for sp, reps in at.items():
+        if sp not in D.SPACES:
+            continue
+        x, y = _xy(sp)
+        for m, (p, rep, r) in enumerate(reps):
+            rx, ry = x - 10 + (m % 4) * 11, y + 12 + (m // 4) * 14
+            svg.token(rx, ry, p, r=6, shape="pawn", label=False)
+            svg.text(rx, ry + 12, f"{p + 1}", size=6, anchor="middle", weight="bold", k=f"rep.{p}.{rep}")
+    for sp, seats in (v.get("queue") or {}).items():
+        if sp in D.SPACES and seats:
+            x, y = _xy(sp)
+            svg.text(x + 12, y - 1, "queue " + ">".join(str(p + 1) for p in seats), size=7, fill="#6a1a1a", k=f"queue.{sp}")
+    for i, r in enumerate(v.get("robbers") or []):
+        svg.text(20, MAP_Y + MAP_H - 10 - i * 12, _robbers(r), size=9, fill="#8b1a1a", k=f"robbers.{i}")
+    if v.get("blockade"):
+        svg.text(400, MAP_Y + MAP_H - 10, "Blockade of the Mediterranean", size=10, weight="bold", fill="#8b1a1a", k="blockade")
+    svg.text(16, MAP_Y + 14, "Map positions assumed", size=7, italic=True, fill="#555")
+
+
+def _calendar(svg: Svg, v: dict, x: int, y: int) -> None:
+    svg.text(x, y + 10, "Calendar", size=14, weight="bold")
+    now = B.cal_index(v["t"])
+    on: dict[int, list[str]] = {}
+    for e in v["table"]:
+        on.setdefault(B.cal_index(e["time"]), []).append(e["card"])
+    for i, sp in enumerate(D.CALENDAR):
+        yy = y + 18 + i * 24
+        winter = i in D.WINTER_SPACES
+        svg.rect(x, yy, 110, 22, fill="#dfe8f2" if winter else "#fbf4dc", stroke="#5a4020", sw=0.8,
+                 data_space=sp["id"])
+        svg.text(x + 4, yy + 15, sp["name"], size=9, weight="bold" if i == now else None)
+        if i == D.MARKET_SPACE:
+            svg.text(x + 106, yy + 15, "market", size=7, anchor="end", fill="#5a4020")
+        if i == D.PAYDAY_SPACE:
+            svg.text(x + 106, yy + 15, "payday", size=7, anchor="end", fill="#5a4020")
+        if i == now:  # the salesman: the red cylinder
+            svg.rect(x - 14, yy + 3, 10, 16, fill="#c0392b", stroke="#000", rx=2)
+            svg.text(x - 18, yy + 15, "now", size=7, anchor="end", k="salesman")
+        cards = on.get(i, [])
+        if cards:  # the deal cards due on this date (several share the row)
+            svg.rect(x + 114, yy + 1, 200, 20, fill="#fffaf0", stroke="#7a5a2a", sw=0.8, rx=2)
+            for m, cid in enumerate(cards):
+                svg.text(x + 118 + m * 100, yy + 14, cid, size=8, weight="bold", k=f"deal.{cid}")
+                svg.text(x + 138 + m * 100, yy + 14, _card_text(cid)[:26 if len(cards) == 1 else 11], size=7)
+    ty = y + 18 + len(D.CALENDAR) * 24 + 16
+    if v.get("market"):
+        svg.text(x, ty, f"Market: {_card_text(v['market'])}", size=10, weight="bold", k="market")
+        c = D.ALL_CARDS[v["market"]]
+        svg.text(x, ty + 14, "buys " + ", ".join(f"{q} {w} max {p}" for w, q, p in c["lines"]), size=9)
+        svg.text(x, ty + 27, "sells " + ", ".join(f"{q} {w} min {p}" for w, q, p in c.get("offer_lines", [])), size=9)
+        ty += 40
+    svg.text(x, ty, f"Cards on the table: {len(v['table'])}; game pack {v['pack']['size']}", size=10, k="pack")
+    ty += 20
+    nob = v.get("nob")
+    if nob:
+        svg.text(x, ty, f"Nobility table (shield at {D.SHIELD})", size=12, weight="bold")
+        for pos in range(D.SHIELD + 1):
+            px = x + pos * 14.5
+            svg.rect(px, ty + 6, 14, 16, fill="#f7eacb" if pos < D.SHIELD else "#d4a017", stroke="#5a4020", sw=0.6)
+            if pos % 5 == 0:
+                svg.text(px + 7, ty + 18, pos, size=7, anchor="middle")
+        stack: dict[int, int] = {}
+        for p, pos in enumerate(nob["pos"]):
+            k = stack.get(pos, 0)
+            stack[pos] = k + 1
+            svg.token(x + min(pos, D.SHIELD) * 14.5 + 7, ty + 32 + k * 13, p, r=6, k=f"nob.{p}")
+        ty += 40 + max(stack.values(), default=1) * 13
+        if nob["nobles"]:
+            svg.text(x, ty, "Nobles: " + ", ".join(f"P{p + 1}" for p in nob["nobles"]), size=10, k="nobles")
+            ty += 14
+        if nob.get("estates"):
+            svg.text(x, ty, "Estates: " + ", ".join(f"P{p + 1} {_card_text(c)}" for p, c in nob["estates"]), size=10,
+                     k="estates")
+
+
+def _players(svg: Svg, v: dict, seat, names, x: int, y: int) -> int:
+    svg.text(x, y, "Houses", size=14, weight="bold")
+    for p, s in enumerate(v["seats"]):
+        yy = y + 10 + p * 40
+        svg.rect(x - 4, yy, 1030, 36, fill=colour(p), fill_opacity=0.12, stroke="#5a4020" if p == seat else "none", rx=3)
+        svg.token(x + 10, yy + 14, p, r=8)
+        svg.text(x + 24, yy + 14, player_label(p, names)[:16] + (" (you)" if p == seat else ""), size=11, weight="bold")
+        svg.text(x + 24, yy + 29, f"home {_sname(s['home'])}", size=9)
+        svg.text(x + 160, yy + 14, f"{s['cash']} Fl.", size=11, k=f"cash.{p}")
+        svg.text(x + 160, yy + 29, f"notes {s['notes']}" if v.get("nob") else "", size=9, k=f"notes.{p}")
+        svg.text(x + 240, yy + 14, "at home:", size=9)
+        _wares(svg, x + 290, yy + 5, s["lager"], k=f"lager.{p}")
+        for j, (rep, r) in enumerate(sorted(s["reps"].items())):
+            rx = x + 420 + j * 205
+            label = "son" if rep == str(D.SON) else f"rep {rep}"
+            if r is None:
+                svg.text(rx, yy + 14, f"{label}: in reserve" + (" (lost)" if rep == str(D.SON) and s["son_lost"] else ""),
+                         size=9, k=f"repat.{p}.{rep}")
+                continue
+            svg.text(rx, yy + 14, f"{label}: {_sname(r['at'])}", size=9, k=f"repat.{p}.{rep}")
+            _wares(svg, rx + 110, yy + 5, r["wares"], k=f"repw.{p}.{rep}")
+    return y + 10 + len(v["seats"]) * 40 + 16
+
+
+def _wares(svg: Svg, x, y, wares: dict, *, k: str) -> None:
+    for i, w in enumerate(D.WARES):
+        svg.rect(x + i * 30, y, 14, 14, fill=WARE_FILL[w], stroke="#333", sw=0.7, rx=2)
+        svg.text(x + i * 30 + 7, y + 10.5, WARE_MARK[w], size=8, anchor="middle", weight="bold")
+        svg.text(x + i * 30 + 16, y + 11, wares.get(w, 0), size=10, k=f"{k}.{w}")
+
+
+def sections(v: dict, seat, names) -> list[Section]:
+    out = []
+    rows = []
+    for p, s in enumerate(v["seats"]):
+        reps = "; ".join(
+            (f"{'son' if rep == str(D.SON) else 'rep ' + rep}: " + (
+                "in reserve" if r is None else f"{_sname(r['at'])} with "
+                + (", ".join(f"{r['wares'][w]} {w}" for w in D.WARES if r["wares"].get(w)) or "no wares")))
+            for rep, r in sorted(s["reps"].items()))
+        rows.append([player_label(p, names) + (" (you)" if p == seat else ""), f"{s['cash']} Fl.",
+                     ", ".join(f"{s['lager'][w]} {w}" for w in D.WARES), reps]
+                    + ([s["notes"]] if v.get("nob") else []))
+    out.append(Section("Houses", head=["House", "Money", "At home", "Representatives"] + (["Debt notes"] if v.get("nob") else []),
+                       rows=rows))
+    cal = [f"Now: {v['calendar']}"]
+    for e in sorted(v["table"], key=lambda e: e["time"]):
+        cal.append(f"{B.cal_name(e['time'])}: {e['card']} {_card_text(e['card'])}")
+    if v.get("market"):
+        cal.append(f"Market: {_card_text(v['market'])}")
+    cal.append(f"Game pack: {v['pack']['size']} cards")
+    out.append(Section("Calendar and deals", cal))
+    queues = [f"{D.SPACES[sp]['name']}: " + ", ".join(player_label(p, names) for p in seats)
+              for sp, seats in (v.get("queue") or {}).items() if sp in D.SPACES and seats]
+    if queues:
+        out.append(Section("Queues at the deals", queues))
+    nob = v.get("nob")
+    if nob:
+        lines = [f"{player_label(p, names)}: position {pos} of {D.SHIELD}" for p, pos in enumerate(nob["pos"])]
+        if nob["nobles"]:
+            lines.append("Nobles: " + ", ".join(player_label(p, names) for p in nob["nobles"]))
+        for p, c in nob.get("estates") or []:
+            lines.append(f"Estate of {player_label(p, names)}: {_card_text(c)}")
+        out.append(Section("Nobility table", lines))
+    events = [_robbers(r) for r in v.get("robbers") or []] + (["The Mediterranean is blockaded"] if v.get("blockade") else [])
+    if events:
+        out.append(Section("Events", events))
+    return out

@@ -1,0 +1,120 @@
+"""The board in the HTML part of game mails: the situation formatted with
+inline styles instead of preformatted text, the board as an inline PNG
+(multipart/related, Content-ID) rendered when the mail is sent, a preference
+(`notify board off`) that leaves the picture out, the plain text unchanged;
+and each engine's mail rendered in Debian's Chromium, screenshot kept in
+docs/screenshots/."""
+
+from __future__ import annotations
+
+import base64
+import re
+from pathlib import Path
+
+import pytest
+from django.core import mail as django_mail
+
+from notifications import outbox
+from notifications.models import Notification
+from notifications.services import board_image_set, notification_send
+from pbem import services
+from pbem.selectors import engine_get
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+PLAYERS = {"augsburg1520": 3, "citadels": 4, "staufer": 3, "fugger": 3}
+
+
+def started(slug, alice):
+    game = services.game_create(creator=alice, engine=slug, players=PLAYERS[slug], bots=PLAYERS[slug] - 1, seed=5)
+    services.game_start(game_id=game.pk, user=alice)
+    game.refresh_from_db()
+    return game
+
+
+def write(game, user, key):
+    engine = engine_get(game.engine)
+    body = "Your move: an example prompt.\n\n" + engine.render(game.state, 0) + "\n\nReply with one command per line."
+    return outbox.notification_write(kind=Notification.Kind.NOTICE, dedupe_key=key, user=user, game=game, seat=0,
+                                     subject=outbox.subject_for(game, "the board"), body_text=body)
+
+
+def send(note):
+    django_mail.outbox.clear()
+    assert notification_send(notification_id=note.pk)
+    (message,) = django_mail.outbox
+    return message
+
+
+def parts(message):
+    root = message.message()
+    return root, [(p.get_content_type(), p) for p in root.walk()]
+
+
+@pytest.mark.django_db
+def test_game_mails_carry_the_formatted_situation_and_the_board_inline(alice):
+    pages = {}
+    for slug in PLAYERS:
+        game = started(slug, alice)
+        note = write(game, alice, f"board-test:{slug}")
+        assert note.board_svg.startswith("<svg") and 'role="img"' in note.board_svg
+        assert "<pre" not in note.body_html and "cid:board@pbem" in note.body_html
+        assert 'style="' in note.body_html and "<table" in note.body_html  # the situation, formatted inline
+        message = send(note)
+        assert message.body == note.body_text  # the plain text part as it was
+        root, found = parts(message)
+        types = [t for t, _ in found]
+        assert types[:4] == ["multipart/related", "multipart/alternative", "text/plain", "text/html"], types
+        (image,) = [p for t, p in found if t == "image/png"]
+        assert image["Content-ID"] == "<board@pbem>" and image.get_content_disposition() == "inline"
+        png = image.get_payload(decode=True)
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 20_000
+        html = [p for t, p in found if t == "text/html"][0].get_payload(decode=True).decode()
+        # what a mail program does with cid: links, so the browser shows the inline image
+        pages[slug] = html.replace("cid:board@pbem", "data:image/png;base64," + base64.b64encode(png).decode())
+        assert re.search(r"<h2[^>]*>", html)
+
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 760, "height": 900})
+        for slug, html in pages.items():
+            page.set_content(html)
+            width = page.eval_on_selector("img", "img => img.complete ? img.naturalWidth : 0")
+            assert width == outbox.BOARD_PNG_WIDTH  # the inline image decoded and shown
+            assert page.locator("h3").count() >= 2 and page.locator("table").count() >= 1
+            page.screenshot(path=str(SHOTS / f"mail-{slug}.png"), full_page=True)
+        browser.close()
+    for slug in PLAYERS:
+        assert (SHOTS / f"mail-{slug}.png").stat().st_size > 30_000
+
+
+@pytest.mark.django_db
+def test_notify_board_off_leaves_the_picture_out_but_not_the_situation(alice):
+    game = started("citadels", alice)
+    board_image_set(user=alice, on=False)
+    note = write(game, alice, "board-off")
+    assert note.board_svg == "" and "cid:" not in note.body_html and "<table" in note.body_html
+    root, found = parts(send(note))
+    assert [t for t, _ in found] == ["multipart/alternative", "text/plain", "text/html"]
+    board_image_set(user=alice, on=True)
+    assert write(game, alice, "board-on").board_svg
+
+
+@pytest.mark.django_db
+def test_the_notify_board_command_by_mail(alice):
+    from notifications.commands import HELP
+    from notifications.models import EmailPreference
+    from tests.notifications.conftest import deliver, reply_to
+    from tests.notifications.mails import plain
+
+    assert "notify board on|off" in HELP
+    game = started("staufer", alice)
+    address = outbox.reply_address_for(user=alice, game=game, seat=0).address
+    row = deliver(plain("alice@example.org", address, "notify board off"), envelope_sender="alice@example.org")
+    assert "leave the board picture out" in reply_to(row).body_text
+    assert EmailPreference.objects.get(user=alice).board_image is False
+    row = deliver(plain("alice@example.org", address, "notify board maybe"),
+                  envelope_sender="alice@example.org")
+    assert "notify board on" in reply_to(row).body_text

@@ -1,0 +1,67 @@
+"""The board on the game page, in Debian's Chromium: each game's page shows
+the board drawn from the seat's view (an SVG image with its title) above the
+forms, with its text equivalent; it fits a phone and a desktop screen, hides
+nothing less than the page must, and passes the accessibility check.
+Screenshots at both sizes go to docs/screenshots/ (shown in the README)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pbem import services
+from tests.web.conftest import (  # noqa: F401 - browser and new_page are fixtures
+    SCREENSHOTS,
+    browser,
+    check_accessibility,
+    log_in,
+    new_page,
+    secrets_of,
+    verified_player,
+)
+
+GAMES = (("augsburg1520", 4, None), ("citadels", 5, None), ("staufer", 4, None), ("fugger", 3, {"variant": "full"}))
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 900}}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_game_page_shows_its_board_on_a_phone_and_a_desktop(live_server, new_page):
+    player = verified_player("boardreader", "board-reader-pass")
+    games = []
+    for slug, players, options in GAMES:
+        game = services.game_create(creator=player, engine=slug, players=players, bots=players - 1, seed=3, options=options)
+        services.game_start(game_id=game.pk, user=player)
+        game.refresh_from_db()
+        games.append(game)
+    for size, viewport in SIZES.items():
+        page = new_page(viewport=viewport)
+        log_in(page, live_server.url, "boardreader", "board-reader-pass")
+        for game in games:
+            page.goto(f"{live_server.url}/games/{game.pk}/")
+            board = page.locator(f"section.board svg[role=img][data-slug={game.engine}]")
+            board.wait_for()
+            assert board.locator("title").text_content().startswith(
+                {"augsburg1520": "Augsburg 1520", "citadels": "Citadels", "staufer": "The Staufer Dynasty",
+                 "fugger": "Fugger, Welser, Medici"}[game.engine])
+            box = board.bounding_box()
+            assert 0 < box["width"] <= viewport["width"] and box["height"] > 150  # scaled to the screen, not cut
+            page_width = page.evaluate("document.documentElement.scrollWidth")
+            assert page_width <= viewport["width"] + 1, f"{game.engine}: the page scrolls sideways on a {size}"
+            words = page.locator("section.board details")
+            assert words.locator("summary").inner_text() == "The board in words"
+            assert words.locator("h3").count() >= 2
+            # the board sits above the forms
+            forms = page.locator("form.move-form").first
+            if forms.count():
+                assert forms.bounding_box()["y"] > box["y"]
+            html = page.content()
+            # whole words: the hand's "philippe-14" is not the hidden "philippe-1"
+            leaked = [x for x in secrets_of(game, 0) if re.search(rf"(?<![\w-]){re.escape(x)}(?![\w-])", html)]
+            assert not leaked, f"{game.engine}: the page shows what seat 1 may not see: {leaked[:5]}"
+            if size == "desktop":
+                check_accessibility(page, f"{game.engine} game page")
+            page.screenshot(path=str(SCREENSHOTS / f"page-{game.engine}-{size}.png"), full_page=False)
+    for slug, _, _ in GAMES:
+        for size in SIZES:
+            assert (SCREENSHOTS / f"page-{slug}-{size}.png").stat().st_size > 20_000

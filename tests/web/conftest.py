@@ -1,0 +1,190 @@
+"""Browser tests: Playwright for Python driving Debian's Chromium
+(/usr/bin/chromium, installed by scripts/ensure-tools; never a downloaded
+browser) against pytest-django's live server on the real PostgreSQL, with a
+real Celery worker applying the moves.
+
+Helpers here: players with a verified address, logging in through the real
+form, filling a generated move form with a legal action, the leak check on a
+page's HTML, the axe-core accessibility check and screenshots."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test's thread; the ORM calls
+# the tests make beside it are plain synchronous code.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("PBEM_CHROMIUM", "/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+AXE = Path(__file__).resolve().parent / "vendor" / "axe-4.14.1.min.js"
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run scripts/ensure-tools (Debian package chromium)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def site(live_server, celery_worker_process):
+    """The live server's address, with a worker applying moves."""
+    return live_server.url
+
+
+@pytest.fixture
+def new_page(browser):
+    contexts = []
+
+    def make(**kw):
+        # bypass_csp only lets the test inject axe-core; the pages' own policy is checked in test_pages.
+        ctx = browser.new_context(bypass_csp=True, **kw)
+        ctx.set_default_timeout(15_000)
+        contexts.append(ctx)
+        return ctx.new_page()
+
+    yield make
+    for c in contexts:
+        c.close()
+
+
+def verified_player(name: str, password: str | None = None):
+    from allauth.account.models import EmailAddress
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user(name, f"{name}@example.org", password or f"pw-{name}-secret")
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    return user
+
+
+def log_in(page, site: str, login: str, password: str) -> None:
+    page.goto(f"{site}/accounts/login/")
+    page.fill("#id_login", login)
+    page.fill("#id_password", password)
+    page.click("main button[type=submit]")
+    page.wait_for_selector("text=Log out")
+
+
+def fill_action(page, game, seat: int, action: dict) -> None:
+    """Fill the generated form of ``action['type']`` with the action's values
+    and click its button, the way a player would."""
+    form = page.locator(f"form.move-form[data-type='{action['type']}']")
+    for name, value in action.items():
+        if name == "type":
+            continue
+        field = f"[name='p.{name}']"
+        if isinstance(value, list):
+            boxes = form.locator(f"input[type=checkbox]{field}")
+            if boxes.count():
+                for v in value:
+                    form.locator(f"input[type=checkbox]{field}[value='{v}']").check()
+                continue
+            slots = form.locator(field)
+            for i, v in enumerate(value):
+                slot = slots.nth(i)
+                if slot.evaluate("e => e.tagName") == "SELECT":
+                    slot.select_option(str(v))
+                else:
+                    slot.fill(str(v))
+        elif isinstance(value, bool):
+            if value:
+                form.locator(field).check()
+        else:
+            el = form.locator(field)
+            if el.evaluate("e => e.tagName") == "SELECT":
+                el.select_option(str(value))
+            else:
+                el.fill(str(value))
+    form.locator("button[type=submit]").click()
+
+
+def bot_action(game, seat: int) -> dict:
+    from engines.rng import Rng
+    from pbem.selectors import engine_get
+
+    game.refresh_from_db()
+    return engine_get(game.engine).bot(game.state, seat, Rng.from_seed(game.version * 7 + seat))
+
+
+def _scalars(value, out: set) -> set:
+    if isinstance(value, dict):
+        for v in value.values():
+            _scalars(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _scalars(v, out)
+    elif isinstance(value, str) and len(value) >= 4:
+        out.add(value)
+    return out
+
+
+def secrets_of(game, seat: int | None) -> set[str]:
+    """What ``seat`` must not find in any page: the random generator's state,
+    the content and salt of unrevealed sealed moves, and every name that only
+    other seats' views hold (their hands)."""
+    from pbem.models import Move
+    from pbem.selectors import engine_get, game_history
+
+    game.refresh_from_db()
+    engine = engine_get(game.engine)
+    found: set[str] = set()
+    if game.state is None:
+        return found
+    rng = game.state.get("rng")
+    if rng is not None:
+        found.add(json.dumps(rng)[1:40])
+    for m in Move.objects.filter(game=game, sealed=True).exclude(status=Move.Status.APPLIED).select_related("secret"):
+        found.add(m.secret.salt)
+    mine = _scalars(engine.view(game.state, seat), set()) | _scalars(engine.view(game.state, None), set())
+    if seat is not None:  # what the seat may choose from is known to it
+        mine |= _scalars(engine.actions(game.state, seat), set())
+    others = set()
+    for s in range(game.players):
+        if s != seat:
+            _scalars(engine.view(game.state, s), others)
+    # what the seat legitimately read in events (history) is not a secret for it
+    seen = " ".join(e["text"] for step in game_history(game=game, user=_user_of(game, seat)) for e in step["events"])
+    found |= {x for x in others - mine if x not in seen}
+    return found
+
+
+def _user_of(game, seat):
+    if seat is None:
+        return None
+    s = game.seats.filter(index=seat).first()
+    return s.player if s else None
+
+
+def assert_no_secrets(html: str, game, seat: int | None) -> None:
+    import re
+
+    text = re.sub(r"<[^>]+>", " ", html)  # attribute values too: look at the raw HTML as well
+    leaked = sorted(x for x in secrets_of(game, seat) if x in html or x in text)
+    assert not leaked, f"page of game {game.pk} for seat {seat} shows what it may not: {leaked[:5]}"
+
+
+def check_accessibility(page, what: str) -> None:
+    page.add_script_tag(content=AXE.read_text())
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    bad = [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert not bad, f"{what}: accessibility violations: {bad}"
+
+
+def screenshot(page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
