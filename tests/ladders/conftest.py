@@ -35,13 +35,15 @@ def finish(game, bids):
     """Play a one-round sealedbid game to its end: ``bids`` per seat; the
     highest bid takes the prize as points, so it is first, and the others
     rank by the coins they kept (equal coins tie)."""
+    bots = set(game.seats.filter(is_bot=True).values_list("index", flat=True))  # a bot plays those
     for seat, amount in enumerate(bids):
-        services.move_submit(game_id=game.pk, seat=seat, action={"type": "bid", "amount": amount}, source="api")
+        if seat not in bots:
+            services.move_submit(game_id=game.pk, seat=seat, action={"type": "bid", "amount": amount}, source="api")
     services.game_advance(game_id=game.pk)
     game.refresh_from_db()
-    winner = game.state["winner"]
-    services.move_submit(game_id=game.pk, seat=winner, action={"type": "claim", "take": "points"}, source="api")
-    services.game_advance(game_id=game.pk)
+    if game.status == Game.Status.ACTIVE and game.state["winner"] not in bots:
+        services.move_submit(game_id=game.pk, seat=game.state["winner"], action={"type": "claim", "take": "points"}, source="api")
+        services.game_advance(game_id=game.pk)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     return game

@@ -1,0 +1,47 @@
+"""Joining (entry conditions), leaving, and standings that drop inactive
+members until they play again."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from pbem.errors import Conflict
+from pbem.ladders import services
+from pbem.ladders.models import LadderGame, LadderMember
+from pbem.ladders.selectors import ladder_standings
+from tests.ladders.conftest import finish, start
+
+
+def test_entry_conditions_are_checked_on_join(players, ladder, make_user):
+    (u,) = players(1)
+    ladder.min_decisions = 5
+    ladder.save()
+    with pytest.raises(Conflict, match="at least 5 decisions played"):
+        services.ladder_join(ladder=ladder, user=u)
+    ladder.min_decisions = None
+    ladder.save()
+    services.ladder_join(ladder=ladder, user=u)
+    nomail = make_user("nomail")
+    nomail.email = ""
+    nomail.save()
+    with pytest.raises(Conflict, match="verified email"):
+        services.ladder_join(ladder=ladder, user=nomail)
+    with pytest.raises(Conflict, match="not on the ladder"):
+        services.ladder_leave(ladder=ladder, user=nomail)
+
+
+def test_inactive_members_leave_the_standings_and_come_back_when_they_play(players, ladder):
+    users = players(4)
+    for u in users:
+        services.ladder_join(ladder=ladder, user=u)
+    LadderMember.objects.update(joined_at=timezone.now() - timedelta(days=61))
+    assert ladder_standings(ladder=ladder) == []
+    game = start(users, seed=9)
+    LadderGame.objects.create(ladder=ladder, game=game, via="match")
+    finish(game, [0, 2, 0, 0])
+    rows = ladder_standings(ladder=ladder)
+    assert [r["player"] for r in rows][0] == "p01" and len(rows) == 4
+    assert all(r["games"] == 1 for r in rows)
+    # sixty days on, they drop out again
+    assert ladder_standings(ladder=ladder, now=timezone.now() + timedelta(days=61)) == []
