@@ -206,6 +206,7 @@ CELERY_BEAT_SCHEDULE = {
     "ladders-matchmake": {"task": "pbem.ladders.tasks.matchmake", "schedule": 60.0},
     "ladders-challenges-expire": {"task": "pbem.ladders.tasks.challenges_expire", "schedule": 300.0},
     "tournaments-advance": {"task": "pbem.ladders.tasks.tournaments_advance", "schedule": 60.0},
+    "ladders-games-reconcile": {"task": "pbem.ladders.tasks.games_finished_reconcile", "schedule": 60.0},
 }
 # Vacation days per player and calendar year, unless the player's profile says otherwise.
 PBEM_VACATION_DAYS_PER_YEAR = env.int("PBEM_VACATION_DAYS_PER_YEAR", default=14)

@@ -156,17 +156,57 @@ def game_finished(*, game: Game) -> None:
             games=F("games") + 1, last_game_at=now
         )
     if table is not None and table.finished_at is None:
-        points = pairing.points_for(places, tournament.points)
-        top = pairing.place_points(len(places), tournament.points)[0]
-        by_player = {s.player_id: (place, pts) for s, place, pts in zip(seats, places, points)}
-        for ts in table.seats.all():
-            ts.place, ts.points = by_player.get(ts.player_id, (None, None))
-            ts.max_points = top
-            ts.save(update_fields=["place", "points", "max_points"])
-        table.finished_at = now
-        table.save(update_fields=["finished_at"])
+        _table_record(table=table, tournament=tournament, seats=seats, places=places, now=now)
         tid = tournament.pk
         transaction.on_commit(lambda: _queue_tournament_advance(tid))
+
+
+def _table_record(*, table: Table, tournament: Tournament, seats: list[Seat], places: list[int], now) -> None:
+    points = pairing.points_for(places, tournament.points)
+    top = pairing.place_points(len(places), tournament.points)[0]
+    by_player = {s.player_id: (place, pts) for s, place, pts in zip(seats, places, points)}
+    for ts in table.seats.all():
+        ts.place, ts.points = by_player.get(ts.player_id, (None, None))
+        ts.max_points = top
+        ts.save(update_fields=["place", "points", "max_points"])
+    table.finished_at = now
+    table.save(update_fields=["finished_at"])
+
+
+def _tables_reconcile(tournament: Tournament) -> None:
+    """Record tables whose game finished without passing through
+    ``game_finished`` (a game ended early because a player left and its time
+    control ends the game then: pbem.services.timing finishes those)."""
+    for table in Table.objects.filter(
+        round__tournament=tournament, bye=False, finished_at__isnull=True, game__status=Game.Status.FINISHED
+    ).select_related("game"):
+        seats = list(table.game.seats.order_by("index"))
+        places = game_places(game=table.game, seats=seats, rule=tournament.takeover_rule)
+        _table_record(table=table, tournament=tournament, seats=seats, places=places, now=table.game.finished_at)
+
+
+def games_finished_reconcile(*, now=None, hours: int = 24) -> int:
+    """Rate the games that finished without passing through ``game_finished``
+    (a game ended early because a player left and its time control ends the
+    game: pbem.services.timing finishes those). Each under its game's lock,
+    once: a game with a rating change is done."""
+    now = now or timezone.now()
+    candidates = (
+        Game.objects.filter(status=Game.Status.FINISHED, finished_at__gte=now - timedelta(hours=hours))
+        .filter(rating_changes__isnull=True)
+        .exclude(seats__player__isnull=True)
+        .values_list("pk", flat=True)
+        .distinct()
+    )
+    done = 0
+    for pk in list(candidates):
+        with transaction.atomic():
+            game = Game.objects.select_for_update(no_key=True).get(pk=pk)
+            if RatingChange.objects.filter(game=game).exists():
+                continue
+            game_finished(game=game)
+            done += 1
+    return done
 
 
 def _queue_tournament_advance(tournament_id: int) -> None:
@@ -506,6 +546,7 @@ def tournament_advance(*, tournament_id: int, now=None) -> str:
         return t.status
     with transaction.atomic():
         t = Tournament.objects.select_for_update(no_key=True).get(pk=tournament_id)
+        _tables_reconcile(t)
         current = t.round_set.order_by("-number").first()
         if current is None:
             _round_open(t, now)

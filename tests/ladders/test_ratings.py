@@ -94,3 +94,22 @@ def test_a_seat_a_bot_took_over_counts_by_the_ladders_rule(players, ladder, rule
     assert change.place == place_of_leaver
     # the ladder's own rating moved too, by the same places
     assert RatingChange.objects.get(game=game, rating__player=a, rating__ladder=ladder).place == place_of_leaver
+
+
+def test_a_game_ended_early_by_a_leaver_is_rated_by_the_reconcile_once(players):
+    a, b, c = players(3)
+    game = services.game_create(
+        creator=a, engine="sealedbid", players=3, options={"rounds": 1}, time_control={"on_leave": "end"}, seed=8
+    )
+    for u in (b, c):
+        services.game_join(game_id=game.pk, user=u)
+    services.game_start(game_id=game.pk, user=a)
+    services.seat_resign(game_id=game.pk, user=c)
+    game.refresh_from_db()
+    assert game.status == "finished" and not RatingChange.objects.exists()  # pbem.services.timing ended it
+    from pbem.ladders.services import games_finished_reconcile
+
+    assert games_finished_reconcile() == 1
+    assert games_finished_reconcile() == 0
+    places = dict(RatingChange.objects.filter(game=game).values_list("rating__player__username", "place"))
+    assert places == {"p00": 1, "p01": 1, "p02": 3}
