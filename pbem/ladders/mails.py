@@ -30,6 +30,23 @@ def match_made(*, ladder, game, ordinals: dict[int, float]) -> None:
         )
 
 
+def ladder_result(*, ladder, game, changes: list) -> None:
+    """The places of a ladder game and every player's rating before and after."""
+    rows = sorted(changes, key=lambda c: (c.place, c.rating.player.username))
+    table = [
+        {"name": c.rating.player.username, "place": c.place, "before": c.ordinal_before, "after": c.ordinal_after}
+        for c in rows
+    ]
+    for c in rows:
+        _write(
+            key=f"ladder_result:{game.pk}:{c.rating.player_id}",
+            user=c.rating.player,
+            subject=f"[pbem {ladder.slug}] result of game #{game.pk}",
+            template="result",
+            context={"ladder": ladder, "game": game, "table": table},
+        )
+
+
 def challenge_made(*, challenge) -> None:
     ladder = challenge.ladder
     invitees = list(challenge.invitees.select_related("player"))

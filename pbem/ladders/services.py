@@ -147,14 +147,16 @@ def game_finished(*, game: Game) -> None:
     tournament = table.round.tournament if table else None
     rule = (ladder or tournament).takeover_rule if (ladder or tournament) else TakeoverRule.LAST
     places = game_places(game=game, seats=seats, rule=rule)
+    changes = []
     if game_is_rated(game=game, seats=seats):
-        ratings_record(game=game, seats=seats, places=places, ladder=None, now=now)
+        changes = ratings_record(game=game, seats=seats, places=places, ladder=None, now=now)
         if ladder is not None and ladder.own_rating:
-            ratings_record(game=game, seats=seats, places=places, ladder=ladder, now=now)
+            changes = ratings_record(game=game, seats=seats, places=places, ladder=ladder, now=now)
     if ladder is not None:
         LadderMember.objects.filter(ladder=ladder, player_id__in=[s.player_id for s in seats if s.player_id]).update(
             games=F("games") + 1, last_game_at=now
         )
+        mails.ladder_result(ladder=ladder, game=game, changes=changes)
     if table is not None and table.finished_at is None:
         _table_record(table=table, tournament=tournament, seats=seats, places=places, now=now)
         tid = tournament.pk

@@ -43,5 +43,10 @@ def test_inactive_members_leave_the_standings_and_come_back_when_they_play(playe
     rows = ladder_standings(ladder=ladder)
     assert [r["player"] for r in rows][0] == "p01" and len(rows) == 4
     assert all(r["games"] == 1 for r in rows)
+    # each player is mailed the places and the ratings before and after
+    from notifications.models import Notification
+
+    mail = Notification.objects.get(recipient=users[0], subject__contains=f"result of game #{game.pk}")
+    assert "1. p01: 0.00 ->" in mail.body_text and mail.body_text.count(" -> ") == 4
     # sixty days on, they drop out again
     assert ladder_standings(ladder=ladder, now=timezone.now() + timedelta(days=61)) == []
