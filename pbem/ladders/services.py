@@ -153,9 +153,10 @@ def game_finished(*, game: Game) -> None:
         if ladder is not None and ladder.own_rating:
             changes = ratings_record(game=game, seats=seats, places=places, ladder=ladder, now=now)
     if ladder is not None:
-        LadderMember.objects.filter(ladder=ladder, player_id__in=[s.player_id for s in seats if s.player_id]).update(
-            games=F("games") + 1, last_game_at=now
-        )
+        members = LadderMember.objects.filter(ladder=ladder, player_id__in=[s.player_id for s in seats if s.player_id])
+        # locked in player order after the ratings, like every other finishing game: no deadlock
+        locked = list(members.select_for_update(no_key=True).order_by("player_id").values_list("pk", flat=True))
+        LadderMember.objects.filter(pk__in=locked).update(games=F("games") + 1, last_game_at=now)
         mails.ladder_result(ladder=ladder, game=game, changes=changes)
     if table is not None and table.finished_at is None:
         _table_record(table=table, tournament=tournament, seats=seats, places=places, now=now)
