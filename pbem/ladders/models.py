@@ -53,6 +53,22 @@ class Ladder(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self):
+        from django.core.exceptions import ValidationError
+
+        from pbem.errors import NotFound
+        from pbem.selectors import engine_get
+
+        try:
+            engine = engine_get(self.engine)
+        except NotFound as e:
+            raise ValidationError({"engine": e.message}) from None
+        if not engine.min_players <= self.min_players <= self.max_players <= engine.max_players:
+            raise ValidationError(
+                f"{engine.title} is for {engine.min_players}-{engine.max_players} players: "
+                "min_players and max_players must lie in that range, min before max."
+            )
+
 
 class Rating(models.Model):
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")

@@ -17,7 +17,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -262,11 +262,14 @@ def seek_create(*, ladder: Ladder, user, now=None) -> Seek:
     now = now or timezone.now()
     if not LadderMember.objects.filter(ladder=ladder, player=user, left_at__isnull=True).exists():
         ladder_join(ladder=ladder, user=user)
-    with transaction.atomic():
-        seek = Seek.objects.filter(ladder=ladder, player=user, status=Seek.Status.WAITING).first()
-        if seek is not None:
-            return seek  # seeking already: the first seek keeps its place in the queue
-        return Seek.objects.create(ladder=ladder, player=user, created_at=now)
+    seek = Seek.objects.filter(ladder=ladder, player=user, status=Seek.Status.WAITING).first()
+    if seek is not None:
+        return seek  # seeking already: the first seek keeps its place in the queue
+    try:
+        with transaction.atomic():
+            return Seek.objects.create(ladder=ladder, player=user, created_at=now)
+    except IntegrityError:  # the same player's other request won the race: one seek
+        return Seek.objects.get(ladder=ladder, player=user, status=Seek.Status.WAITING)
 
 
 def seek_cancel(*, ladder: Ladder, user) -> None:

@@ -50,3 +50,14 @@ def test_inactive_members_leave_the_standings_and_come_back_when_they_play(playe
     assert "1. p01: 0.00 ->" in mail.body_text and mail.body_text.count(" -> ") == 4
     # sixty days on, they drop out again
     assert ladder_standings(ladder=ladder, now=timezone.now() + timedelta(days=61)) == []
+
+
+def test_a_ladder_must_fit_its_games_player_counts(ladder):
+    from django.core.exceptions import ValidationError
+
+    ladder.max_players = 6  # sealedbid is for 2-4
+    with pytest.raises(ValidationError, match="2-4 players"):
+        ladder.full_clean()
+    ladder.max_players, ladder.engine = 4, "chess"
+    with pytest.raises(ValidationError, match="No game called 'chess'"):
+        ladder.full_clean()
