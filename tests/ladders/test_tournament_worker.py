@@ -1,4 +1,4 @@
-"""Swiss tournaments played to the end through a real Celery worker: the
+"""Swiss tournaments (and the matchmaker) through a real Celery worker: the
 worker plays every seat with the game's bot, applies the moves, records the
 results and opens each next round when the last table of a round ends.
 
@@ -130,3 +130,17 @@ def test_swiss_of_18_plays_smaller_tables_so_everyone_plays(players, celery_work
     keys = [(line["points"], line["opponents_points"], line["score_ratio"]) for line in lines]
     assert keys == sorted(keys, reverse=True)
     assert all(line["games"] == 4 for line in lines)
+
+
+def test_the_matchmaker_task_seats_seekers_through_the_worker(players, ladder, celery_worker_process):
+    from pbem.ladders.models import LadderGame, Seek
+    from pbem.ladders.tasks import matchmake
+    from tests.conftest_worker import wait_for
+
+    users = players(8, prefix="m")
+    for u in users:
+        services.seek_create(ladder=ladder, user=u)
+    matchmake.delay()
+    wait_for(lambda: LadderGame.objects.filter(ladder=ladder).count() == 2, what="two ladder games")
+    assert not Seek.objects.filter(status="waiting").exists()
+    assert {g.game.status for g in LadderGame.objects.filter(ladder=ladder)} == {"active"}
