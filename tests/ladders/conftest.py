@@ -8,10 +8,21 @@ from pbem.ladders.models import Ladder
 from pbem.models import Game
 
 
+def verified(user):
+    """The player confirmed the address (django-allauth's record, when allauth is installed)."""
+    from django.conf import settings
+
+    if "allauth.account" in settings.INSTALLED_APPS:
+        from allauth.account.models import EmailAddress
+
+        EmailAddress.objects.update_or_create(user=user, email=user.email, defaults={"verified": True, "primary": True})
+    return user
+
+
 @pytest.fixture
 def players(make_user):
     def make(n: int, prefix: str = "p"):
-        return [make_user(f"{prefix}{i:02d}") for i in range(n)]
+        return [verified(make_user(f"{prefix}{i:02d}")) for i in range(n)]
 
     return make
 
