@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class WebConfig(AppConfig):
+    name = "pbem.web"
+    label = "web"
+    verbose_name = "web pages"
+    default_auto_field = "django.db.models.BigAutoField"

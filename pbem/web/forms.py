@@ -1,0 +1,259 @@
+"""Forms: the game-creation form built from an engine's options schema and
+the time-control presets, and the move forms built from ActionSpecs.
+
+An ActionSpec's params are small JSON Schemas: enums become choices, bounded
+integers number fields, arrays of enum items checkboxes (unique items) or an
+ordered row of pickers, arrays of integers a row of number fields. What a
+player posts is turned back into the engine's action here; the engine's
+``validate`` (through ``move_submit``) decides whether it is legal.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+from django import forms
+
+from pbem import clock
+
+MAX_PICKERS = 12  # an ordered list longer than this is sent by email or API
+
+
+def _label(value) -> str:
+    return str(value).replace("_", " ")
+
+
+# --- move forms from ActionSpecs ------------------------------------------------------
+
+
+def param_widget(name: str, schema: dict) -> dict:
+    """How one param is shown: a dict the template renders."""
+    desc = schema.get("description", "")
+    if "enum" in schema:
+        return {"name": name, "kind": "select", "choices": [(str(v), _label(v)) for v in schema["enum"]], "help": desc}
+    if schema.get("type") == "integer":
+        return {
+            "name": name, "kind": "number", "min": schema.get("minimum"), "max": schema.get("maximum"),
+            "step": schema.get("multipleOf", 1), "help": desc,
+        }
+    if schema.get("type") == "boolean":
+        return {"name": name, "kind": "checkbox", "help": desc}
+    if schema.get("type") == "array":
+        items = schema.get("items", {})
+        lo, hi = schema.get("minItems", 0), schema.get("maxItems")
+        count = min(hi if hi is not None else MAX_PICKERS, MAX_PICKERS)
+        between = f"{lo} to {hi}" if hi is not None and hi != lo else f"{lo}" if hi == lo else f"at least {lo}"
+        if "enum" in items:
+            choices = [(str(v), _label(v)) for v in items["enum"]]
+            if schema.get("uniqueItems"):
+                return {"name": name, "kind": "checkboxes", "choices": choices, "help": desc or f"Tick {between}."}
+            return {
+                "name": name, "kind": "pickers", "choices": choices, "slots": range(count),
+                "help": desc or f"Choose {between}, in order; leave the rest empty.",
+            }
+        if items.get("type") == "integer":
+            return {
+                "name": name, "kind": "numbers", "slots": range(count), "min": items.get("minimum"),
+                "max": items.get("maximum"), "step": items.get("multipleOf", 1),
+                "help": desc or f"Give {between} numbers, in order; leave the rest empty.",
+            }
+    return {"name": name, "kind": "text", "help": desc or "Write it as JSON."}
+
+
+def spec_form(spec: dict, version: int) -> dict:
+    return {
+        "type": spec["type"],
+        "label": spec["label"],
+        "example": spec.get("example", ""),
+        "params": [param_widget(n, s) for n, s in spec["params"].items()],
+        "version": version,
+        "key": uuid.uuid4().hex,
+    }
+
+
+class ActionInputError(ValueError):
+    """What the player typed cannot be read as the action at all."""
+
+
+def _coerce_enum(raw: str, values: list, name: str):
+    for v in values:
+        if str(v) == raw:
+            return v
+    raise ActionInputError(f"{name}: {raw!r} is not one of the choices.")
+
+
+def _coerce_int(raw: str, name: str) -> int:
+    try:
+        return int(raw.strip())
+    except (TypeError, ValueError):
+        raise ActionInputError(f"{name}: {raw!r} is not a whole number.") from None
+
+
+def action_from_post(spec: dict, data) -> dict:
+    """The action a move form posted, typed as the spec's schemas say."""
+    action: dict = {"type": spec["type"]}
+    for name, schema in spec["params"].items():
+        field = f"p.{name}"
+        if "enum" in schema:
+            action[name] = _coerce_enum(data.get(field, ""), schema["enum"], name)
+        elif schema.get("type") == "integer":
+            action[name] = _coerce_int(data.get(field, ""), name)
+        elif schema.get("type") == "boolean":
+            action[name] = data.get(field) == "on"
+        elif schema.get("type") == "array":
+            raws = [r for r in data.getlist(field) if r.strip()]
+            items = schema.get("items", {})
+            if "enum" in items:
+                action[name] = [_coerce_enum(r, items["enum"], name) for r in raws]
+            elif items.get("type") == "integer":
+                action[name] = [_coerce_int(r, name) for r in raws]
+            else:
+                action[name] = raws
+        else:
+            raw = data.get(field, "")
+            try:
+                action[name] = json.loads(raw)
+            except ValueError:
+                action[name] = raw
+    return action
+
+
+# --- creating a game ----------------------------------------------------------------
+
+
+def _preset_text(p: dict) -> str:
+    if p["mode"] == "credit":
+        text = f"a clock of {p['initial_hours']} h, +{p['increment_hours']} h per move, at most {p['max_hours']} h"
+    else:
+        text = f"{p['hours']} hours per decision"
+    if p.get("weekdays_only"):
+        text += ", weekdays only"
+    if p.get("time_of_day"):
+        text += f", deadlines at {p['time_of_day']}"
+    return f"{p['name']}: {text}; reminder {p['reminder_hours']} h before"
+
+
+def option_fields(engine) -> dict[str, forms.Field]:
+    """One form field per property of the engine's options schema, its
+    description as help, its default as initial value."""
+    fields: dict[str, forms.Field] = {}
+    for name, prop in engine.options_schema.get("properties", {}).items():
+        label = _label(name).capitalize()
+        help_text = prop.get("description", "")
+        default = prop.get("default")
+        if prop.get("type") == "boolean":
+            fields[name] = forms.BooleanField(label=label, help_text=help_text, required=False, initial=default)
+        elif "enum" in prop:
+            fields[name] = forms.TypedChoiceField(
+                label=label, help_text=help_text, initial=default,
+                choices=[(v, _label(v)) for v in prop["enum"]],
+                coerce=(int if prop.get("type") == "integer" else str),
+            )
+        elif prop.get("type") == "integer":
+            fields[name] = forms.IntegerField(
+                label=label, help_text=help_text, initial=default, min_value=prop.get("minimum"), max_value=prop.get("maximum")
+            )
+        elif prop.get("type") == "array":
+            fields[name] = forms.CharField(
+                label=label, required=False, initial=", ".join(str(v) for v in default or []),
+                help_text=f"{help_text} Comma separated.",
+            )
+        else:
+            fields[name] = forms.CharField(label=label, help_text=help_text, initial=default, required=False)
+    return fields
+
+
+class GameCreateForm(forms.Form):
+    players = forms.TypedChoiceField(coerce=int, label="Players", help_text="Seats at the table, yours included.")
+    bots = forms.TypedChoiceField(
+        coerce=int, label="Bots", initial=0,
+        help_text="How many of the other seats bots take at once. Seats left open wait for players; "
+        "you may also start early and let bots fill them.",
+    )
+    time_control = forms.ChoiceField(label="Time control", help_text="How long each player has to answer.")
+    on_timeout = forms.ChoiceField(
+        label="When a player runs out of time", choices=list(clock.ON_TIMEOUT.items()), initial="default"
+    )
+    invite = forms.CharField(
+        label="Invite by email", required=False, widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Addresses, one per line or comma separated. They get a mail with a link; they need no account.",
+    )
+
+    def __init__(self, engine, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.engine = engine
+        counts = range(engine.min_players, engine.max_players + 1)
+        self.fields["players"].choices = [(n, str(n)) for n in counts]
+        self.fields["players"].initial = engine.min_players
+        self.fields["bots"].choices = [(n, str(n)) for n in range(0, engine.max_players)]
+        self.fields["time_control"].choices = [(p["name"], _preset_text(p)) for p in clock.presets()]
+        self.fields["time_control"].initial = clock.DEFAULT_PRESET
+        self.option_names = []
+        for name, field in option_fields(engine).items():
+            self.fields[f"option_{name}"] = field
+            self.option_names.append(f"option_{name}")
+
+    def options_fields(self):
+        return [self[n] for n in self.option_names]
+
+    def base_fields_bound(self):
+        return [self[n] for n in ("players", "bots", "time_control", "on_timeout", "invite")]
+
+    def clean(self):
+        data = super().clean()
+        players, bots = data.get("players"), data.get("bots")
+        if players is not None and bots is not None and bots >= players:
+            self.add_error("bots", f"At most {players - 1} bots: seat 1 is yours.")
+        emails = [e.strip() for e in (data.get("invite") or "").replace(",", "\n").splitlines() if e.strip()]
+        for e in emails:
+            try:
+                forms.EmailField().clean(e)
+            except forms.ValidationError:
+                self.add_error("invite", f"{e!r} is not an email address.")
+        data["emails"] = emails
+        return data
+
+    def options(self) -> dict:
+        out = {}
+        props = self.engine.options_schema.get("properties", {})
+        for key in self.option_names:
+            name = key.removeprefix("option_")
+            value = self.cleaned_data.get(key)
+            if props[name].get("type") == "array":
+                value = [int(v) if v.strip().lstrip("-").isdigit() else v.strip() for v in (value or "").split(",") if v.strip()]
+            out[name] = value
+        return out
+
+
+class ProfileForm(forms.Form):
+    timezone = forms.CharField(
+        max_length=64, help_text="An IANA name such as Europe/Berlin: deadlines in mails and pages are shown in it."
+    )
+    mail = forms.ChoiceField(
+        label="Mail",
+        choices=[
+            ("every_move", "every move: your turn, confirmations, revealed bids, results"),
+            ("digest", "digest: only when you must act (with what happened since), and results"),
+            ("off", "off: only answers to your own mails"),
+        ],
+    )
+
+    def clean_timezone(self):
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+        tz = self.cleaned_data["timezone"].strip()
+        try:
+            ZoneInfo(tz)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise forms.ValidationError(f"{tz!r} is not a time zone; write one like Europe/Berlin or America/New_York.") from None
+        return tz
+
+
+class VacationForm(forms.Form):
+    days = forms.IntegerField(min_value=1, max_value=366, help_text="Your deadlines move by this many days.")
+
+
+class TalkForm(forms.Form):
+    text = forms.CharField(max_length=2000, widget=forms.Textarea(attrs={"rows": 2}), label="Message")
+    to = forms.TypedChoiceField(coerce=int, label="To", required=False, empty_value=None)

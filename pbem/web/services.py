@@ -1,0 +1,99 @@
+"""Writes the web pages need that no other channel makes: table talk, the
+profile's time zone and API token, the password-set link of players invited
+by email, and the operator's abort. Moves, joining, starting and vacations go
+through ``pbem.services`` like every other channel."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from pbem.errors import Conflict, InvalidRequest, NotYourSeat
+from pbem.models import Game, PendingAction, Seat
+from pbem.web.models import TableMessage
+
+
+def table_message_post(*, game_id: int, user, text: str, to_seat: int | None = None) -> TableMessage:
+    """A message to the table (``to_seat`` None) or to one seat's player."""
+    text = (text or "").strip()
+    if not text:
+        raise InvalidRequest("Write something to send.")
+    if len(text) > 2000:
+        raise InvalidRequest("A message is at most 2000 characters.")
+    seat = Seat.objects.filter(game_id=game_id, player=user).first()
+    if seat is None:
+        raise NotYourSeat("Only the players of this game can talk at its table.")
+    if to_seat is not None:
+        target = Seat.objects.filter(game_id=game_id, index=to_seat).first()
+        if target is None or target.player_id is None or target.index == seat.index:
+            raise InvalidRequest("Send a private message to another player of this game, or to the whole table.")
+    return TableMessage.objects.create(game_id=game_id, sender=user, to_seat=to_seat, text=text)
+
+
+def profile_timezone_set(*, user, tz: str):
+    from pbem.models import Profile
+
+    profile, _ = Profile.objects.update_or_create(user=user, defaults={"timezone": tz})
+    return profile
+
+
+def api_token_regenerate(*, user) -> str:
+    from rest_framework.authtoken.models import Token
+
+    with transaction.atomic():
+        Token.objects.filter(user=user).delete()
+        return Token.objects.create(user=user).key
+
+
+def api_token_get(*, user) -> str:
+    from rest_framework.authtoken.models import Token
+
+    return Token.objects.get_or_create(user=user)[0].key
+
+
+@transaction.atomic
+def password_set_from_link(*, user, password: str) -> None:
+    """A player invited by email sets a password from the link in a mail: the
+    link proves the address, so it counts as verified for logging in."""
+    from allauth.account.models import EmailAddress
+
+    user.set_password(password)
+    user.save(update_fields=["password"])
+    if user.email:
+        address, _ = EmailAddress.objects.get_or_create(
+            user=user, email=user.email.lower(), defaults={"verified": True, "primary": True}
+        )
+        if not address.verified:
+            address.verified = True
+            address.save(update_fields=["verified"])
+
+
+@transaction.atomic
+def game_abort(*, game_id: int, by=None) -> Game:
+    """An operator stops a game: no more moves, open decisions closed."""
+    game = Game.objects.select_for_update(no_key=True).get(pk=game_id)
+    if game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
+        raise Conflict(f"Game {game_id} is already {game.status}.")
+    now = timezone.now()
+    PendingAction.objects.filter(game=game, closed_at__isnull=True).update(closed_at=now)
+    game.status, game.finished_at = Game.Status.ABORTED, now
+    game.save(update_fields=["status", "finished_at", "updated_at"])
+    return game
+
+
+@transaction.atomic
+def deadline_extend(*, game_id: int, hours: int) -> int:
+    """An operator gives every open decision of a game ``hours`` more."""
+    from datetime import timedelta
+
+    delta = timedelta(hours=hours)
+    n = 0
+    for p in PendingAction.objects.select_for_update().filter(game_id=game_id, closed_at__isnull=True):
+        for f in ("deadline", "due_at", "remind_at", "last_call_at"):
+            if getattr(p, f) is not None:
+                setattr(p, f, getattr(p, f) + delta)
+        p.save(update_fields=["deadline", "due_at", "remind_at", "last_call_at"])
+        n += 1
+    return n
+

@@ -1,0 +1,24 @@
+from django.urls import path
+
+from pbem.web import views
+
+app_name = "web"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("lobby/", views.lobby, name="lobby"),
+    path("join/<str:code>/", views.join_link, name="join-link"),
+    path("games/new/", views.game_new, name="game-new"),
+    path("games/<int:game_id>/", views.game_page, name="game"),
+    path("games/<int:game_id>/poll/", views.game_poll, name="game-poll"),
+    path("games/<int:game_id>/live/", views.game_live, name="game-live"),
+    path("games/<int:game_id>/forms/", views.game_forms, name="game-forms"),
+    path("games/<int:game_id>/move/", views.game_move, name="game-move"),
+    path("games/<int:game_id>/join/", views.game_join, name="game-join"),
+    path("games/<int:game_id>/start/", views.game_start, name="game-start"),
+    path("games/<int:game_id>/invite/", views.game_invite, name="game-invite"),
+    path("games/<int:game_id>/talk/", views.game_talk, name="game-talk"),
+    path("games/<int:game_id>/resign/", views.game_resign, name="game-resign"),
+    path("games/<int:game_id>/replay/", views.game_replay, name="game-replay"),
+    path("profile/", views.profile, name="profile"),
+]

@@ -1,0 +1,374 @@
+"""The web table's views: thin, over pbem.services (writes), pbem.selectors
+and pbem.web.selectors (reads). A refused request re-renders the page with
+the service's message; nothing here answers 500 on bad input."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import SetPasswordForm
+from django.contrib.auth.tokens import default_token_generator
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from pbem import selectors, services
+from pbem.errors import IllegalMove, NotFound, ServiceError, StaleVersion
+from pbem.models import Game, Move
+from pbem.web import forms as f
+from pbem.web import selectors as web_selectors
+from pbem.web import services as web_services
+
+
+def _game_or_404(game_id: int) -> Game:
+    try:
+        return selectors.game_get(game_id=game_id)
+    except NotFound:
+        raise Http404(f"There is no game {game_id}.") from None
+
+
+# --- landing, dashboard, lobby ------------------------------------------------------------
+
+
+@require_GET
+def home(request):
+    if not request.user.is_authenticated:
+        engines = sorted(selectors.engine_list().values(), key=lambda e: e.title)
+        engines = [e for e in engines if e.slug in ("augsburg1520", "citadels", "fugger", "staufer")]
+        return render(request, "web/landing.html", {"engines": engines})
+    return render(request, "web/dashboard.html", web_selectors.dashboard_for(user=request.user))
+
+
+def lobby(request):
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('account_login')}?next={reverse('web:lobby')}")
+        code = request.POST.get("code", "")
+        try:
+            seat = services.game_join_by_code(code=code, user=request.user)
+        except ServiceError as e:
+            messages.error(request, e.message)
+            return redirect("web:lobby")
+        messages.success(request, f"You took seat {seat.index + 1}.")
+        return redirect("web:game", game_id=seat.game_id)
+    return render(request, "web/lobby.html", {"games": web_selectors.lobby_games()})
+
+
+@login_required
+def join_link(request, code: str):
+    """The invite link: /join/<code>/ asks once, then joins."""
+    game = Game.objects.filter(invite_code=code).first()
+    if game is None:
+        messages.error(request, "No game has this invitation code; check the link in your invitation.")
+        return redirect("web:lobby")
+    if request.method == "POST":
+        try:
+            services.game_join_by_code(code=code, user=request.user)
+        except ServiceError as e:
+            messages.error(request, e.message)
+        return redirect("web:game", game_id=game.pk)
+    return render(
+        request, "web/join.html",
+        {"game": game, "title": selectors.engine_get(game.engine).title, "code": code, "seats": [s.name for s in game.seats.all()]},
+    )
+
+
+@login_required
+def game_new(request):
+    engines = sorted(selectors.engine_list().values(), key=lambda e: e.title)
+    slug = request.GET.get("engine") or request.POST.get("engine")
+    engine = next((e for e in engines if e.slug == slug), None)
+    if engine is None:
+        return render(request, "web/game_new.html", {"engines": engines, "engine": None})
+    form = f.GameCreateForm(engine, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            game = services.game_create(
+                creator=request.user, engine=engine.slug, players=d["players"], options=form.options(),
+                time_control={"preset": d["time_control"], "on_timeout": d["on_timeout"]}, bots=d["bots"],
+            )
+            if d["emails"]:
+                from notifications.services import invitation_create
+
+                for email in d["emails"]:
+                    invitation_create(game_id=game.pk, by_user=request.user, email=email)
+            if not game.seats.filter(player__isnull=True, is_bot=False).exists():
+                services.game_start(game_id=game.pk, user=request.user)
+                messages.success(request, "The game has started.")
+            else:
+                messages.success(request, "The game is open: share the invitation link, or start it with bots.")
+            return redirect("web:game", game_id=game.pk)
+        except ServiceError as e:
+            form.add_error(None, e.message)
+    return render(request, "web/game_new.html", {"engines": engines, "engine": engine, "form": form})
+
+
+# --- the game page -------------------------------------------------------------------
+
+
+def _page_context(request, game: Game, errors: dict | None = None) -> dict:
+    detail = selectors.game_detail(game=game, user=request.user)
+    seat = selectors.seat_of(game=game, user=request.user)
+    engine = selectors.engine_get(game.engine)
+    seats = {s["index"]: s for s in detail["seats"]}
+    for d in detail["decisions"]:
+        d["name"] = _seat_name(seats[d["seat"]])
+    for c in detail["commitments"]:
+        c["name"] = _seat_name(seats[c["seat"]])
+    forms_ = [f.spec_form(s, game.version) for s in detail["actions"]]
+    for form in forms_:
+        form["error"] = (errors or {}).get(form["type"])
+    history = selectors.game_history(game=game, user=request.user)
+    for step in history:
+        for m in step["moves"]:
+            m["name"] = _seat_name(seats.get(m["seat"], {"index": m["seat"], "player": None, "bot": False}))
+    mine = next((d for d in detail["decisions"] if seat and d["seat"] == seat.index), None)
+    return {
+        "game": game,
+        "d": detail,
+        "engine": engine,
+        "seat": seat,
+        "mine": mine,
+        "action_forms": forms_,
+        "history": list(reversed(history)),
+        "stamp": web_selectors.poll_stamp(game_id=game.pk),
+        "talk": web_selectors.table_talk(game=game, seat=seat),
+        "talk_to": [(s["index"], _seat_name(s)) for s in detail["seats"] if s["player"] and (not seat or s["index"] != seat.index)],
+        "result": web_selectors.result_of(game, request.user),
+        "record": selectors.game_record(game=game) if game.status == Game.Status.FINISHED else None,
+        "invite_url": request.build_absolute_uri(reverse("web:join-link", args=[game.invite_code])),
+        "can_start": game.status == Game.Status.FORMING and game.created_by_id == request.user.pk,
+        "can_join": game.status == Game.Status.FORMING and request.user.is_authenticated and seat is None,
+        "errors": errors or {},
+    }
+
+
+def _seat_name(s: dict) -> str:
+    if s.get("player"):
+        return s["player"]
+    return f"Bot {s['index'] + 1}" if s.get("bot") else f"Seat {s['index'] + 1} (open)"
+
+
+def game_page(request, game_id: int):
+    game = _game_or_404(game_id)
+    return render(request, "web/game/page.html", _page_context(request, game))
+
+
+@require_GET
+def game_poll(request, game_id: int):
+    """Polled every few seconds: 204 while nothing changed (no render);
+    when the stamp moved, a fresh poller and events that make the page's
+    regions fetch themselves again."""
+    stamp = web_selectors.poll_stamp(game_id=game_id)
+    if stamp == request.GET.get("stamp"):
+        return HttpResponse(status=204)
+    old_version = request.GET.get("stamp", "").split(".")[1:2]
+    moved = old_version != stamp.split(".")[1:2] or stamp.split(".")[0] != request.GET.get("stamp", "").split(".")[0]
+    response = render(request, "web/game/_poll.html", {"game_id": game_id, "stamp": stamp})
+    response["HX-Trigger"] = "game-changed, game-moved" if moved else "game-changed"
+    return response
+
+
+@require_GET
+def game_live(request, game_id: int):
+    game = _game_or_404(game_id)
+    return render(request, "web/game/_live.html", _page_context(request, game))
+
+
+@require_GET
+def game_forms(request, game_id: int):
+    game = _game_or_404(game_id)
+    return render(request, "web/game/_forms.html", _page_context(request, game))
+
+
+@require_POST
+def game_move(request, game_id: int):
+    game = _game_or_404(game_id)
+    seat = selectors.seat_of(game=game, user=request.user)
+    if seat is None:
+        messages.error(request, "You have no seat in this game.")
+        return redirect("web:game", game_id=game.pk)
+    kind = request.POST.get("type", "")
+    key = request.POST.get("key", "")[:100]
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        version = None
+    errors: dict = {}
+    specs = {s["type"]: s for s in (selectors.game_detail(game=game, user=request.user)["actions"] if game.state else [])}
+    spec = specs.get(kind)
+    try:
+        if spec is None:
+            # Not on offer now: the page was old. move_submit says why, with
+            # the version check first (a stale page gets the stale message).
+            action = {"type": kind}
+        else:
+            action = f.action_from_post(spec, request.POST)
+        result = services.move_submit(
+            game_id=game.pk, seat=seat.index, action=action, source=Move.Source.WEB,
+            idempotency_key=f"web:{request.user.pk}:{key}" if key else None, version=version,
+        )
+    except f.ActionInputError as e:
+        errors[kind] = str(e)
+    except StaleVersion:
+        messages.warning(
+            request,
+            "The game moved on since this page was loaded, so that move was not taken. "
+            "Here is the situation now, with fresh forms: choose again.",
+        )
+        return redirect("web:game", game_id=game.pk)
+    except IllegalMove as e:
+        errors[kind] = e.message
+    except ServiceError as e:
+        messages.error(request, e.message)
+        return redirect("web:game", game_id=game.pk)
+    else:
+        if result.duplicate:
+            messages.info(request, "That move was already sent; it counts once.")
+        elif result.sealed:
+            messages.success(request, f"Your sealed move is in. Its commitment: {result.commitment}")
+        else:
+            messages.success(request, "Your move is in.")
+        return redirect("web:game", game_id=game.pk)
+    game.refresh_from_db()
+    return render(request, "web/game/page.html", _page_context(request, game, errors), status=400)
+
+
+@login_required
+@require_POST
+def game_join(request, game_id: int):
+    try:
+        seat = services.game_join(game_id=game_id, user=request.user)
+        messages.success(request, f"You took seat {seat.index + 1}.")
+    except ServiceError as e:
+        messages.error(request, e.message)
+    return redirect("web:game", game_id=game_id)
+
+
+@login_required
+@require_POST
+def game_start(request, game_id: int):
+    try:
+        services.game_start(game_id=game_id, user=request.user, fill_with_bots=True)
+        messages.success(request, "The game has started.")
+    except ServiceError as e:
+        messages.error(request, e.message)
+    return redirect("web:game", game_id=game_id)
+
+
+@login_required
+@require_POST
+def game_invite(request, game_id: int):
+    from notifications.services import invitation_create
+
+    try:
+        inv = invitation_create(game_id=game_id, by_user=request.user, email=request.POST.get("email", ""))
+        messages.success(request, f"{inv.email} is invited.")
+    except ServiceError as e:
+        messages.error(request, e.message)
+    return redirect("web:game", game_id=game_id)
+
+
+@login_required
+@require_POST
+def game_talk(request, game_id: int):
+    raw_to = request.POST.get("to", "")
+    try:
+        to_seat = int(raw_to) if raw_to.strip() else None
+    except ValueError:
+        to_seat = None
+    try:
+        web_services.table_message_post(game_id=game_id, user=request.user, text=request.POST.get("text", ""), to_seat=to_seat)
+    except ServiceError as e:
+        messages.error(request, e.message)
+    return redirect(reverse("web:game", args=[game_id]) + "#talk")
+
+
+@login_required
+@require_POST
+def game_resign(request, game_id: int):
+    try:
+        services.seat_resign(game_id=game_id, user=request.user)
+        messages.success(request, "You left the game.")
+    except ServiceError as e:
+        messages.error(request, e.message)
+    return redirect("web:game", game_id=game_id)
+
+
+@require_GET
+def game_replay(request, game_id: int):
+    game = _game_or_404(game_id)
+    if game.status != Game.Status.FINISHED:
+        messages.info(request, "A game can be replayed once it is finished.")
+        return redirect("web:game", game_id=game.pk)
+    try:
+        step = int(request.GET.get("step", "0"))
+    except ValueError:
+        step = 0
+    r = web_selectors.replay_step(game=game, step=step)
+    return render(request, "web/game/replay.html", {"game": game, "engine": selectors.engine_get(game.engine), "view": r["view"], **r})
+
+
+# --- profile and accounts ----------------------------------------------------------------
+
+
+@login_required
+def profile(request):
+    from notifications.outbox import preference_of
+    from notifications.services import preference_set
+
+    user = request.user
+    prof = selectors.profile_of(user=user)
+    form = f.ProfileForm(initial={"timezone": prof.timezone, "mail": preference_of(user)})
+    vacation = f.VacationForm()
+    token_shown = None
+    if request.method == "POST":
+        what = request.POST.get("what")
+        if what == "settings":
+            form = f.ProfileForm(request.POST)
+            if form.is_valid():
+                web_services.profile_timezone_set(user=user, tz=form.cleaned_data["timezone"])
+                preference_set(user=user, mode=form.cleaned_data["mail"])
+                messages.success(request, "Your settings are saved.")
+                return redirect("web:profile")
+        elif what == "vacation":
+            vacation = f.VacationForm(request.POST)
+            if vacation.is_valid():
+                try:
+                    services.vacation_take(user=user, days=vacation.cleaned_data["days"])
+                    messages.success(request, f"You are away for {vacation.cleaned_data['days']} day(s); your deadlines moved.")
+                    return redirect("web:profile")
+                except ServiceError as e:
+                    vacation.add_error("days", e.message)
+        elif what == "token":
+            web_services.api_token_regenerate(user=user)
+            messages.success(request, "A new API token replaces the old one.")
+            return redirect(reverse("web:profile") + "?token=show")
+    if request.GET.get("token") == "show":
+        token_shown = web_services.api_token_get(user=user)
+    return render(
+        request, "web/profile.html",
+        {
+            "form": form, "vacation_form": vacation, "token": token_shown,
+            "reliability": selectors.reliability_of(user=user), "vacation": selectors.vacation_status(user=user),
+            "has_password": user.has_usable_password(),
+        },
+    )
+
+
+def password_set(request, uidb64: str, token: str):
+    """For players invited by email (they have no password): the link in
+    their mails leads here."""
+    user = web_selectors.user_by_uid(uidb64)
+    if user is None or not default_token_generator.check_token(user, token):
+        return render(request, "web/password_set.html", {"invalid": True}, status=400)
+    form = SetPasswordForm(user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        web_services.password_set_from_link(user=user, password=form.cleaned_data["new_password1"])
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Your password is set. You are logged in as {user.username}.")
+        return redirect("web:home")
+    return render(request, "web/password_set.html", {"form": form, "who": user})
