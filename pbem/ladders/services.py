@@ -52,8 +52,8 @@ User = get_user_model()
 
 
 def email_verified(*, user) -> bool:
-    """django-allauth's verified address when allauth is installed; without
-    it, the account's address counts (there is nothing else to check it by)."""
+    """django-allauth's record of the account's address as confirmed (without
+    allauth installed, as in a bare service, the account's address counts)."""
     if not user.email:
         return False
     if "allauth.account" in settings.INSTALLED_APPS:

@@ -61,3 +61,15 @@ def test_a_ladder_must_fit_its_games_player_counts(ladder):
     ladder.max_players, ladder.engine = 4, "chess"
     with pytest.raises(ValidationError, match="No game called 'chess'"):
         ladder.full_clean()
+
+
+def test_an_unconfirmed_address_may_not_join(ladder, make_user):
+    from allauth.account.models import EmailAddress
+
+    u = make_user("unconfirmed")
+    EmailAddress.objects.create(user=u, email=u.email, verified=False, primary=True)
+    with pytest.raises(Conflict, match="verified email address; confirm yours first"):
+        services.ladder_join(ladder=ladder, user=u)
+    ladder.require_verified_email = False
+    ladder.save()
+    services.ladder_join(ladder=ladder, user=u)
