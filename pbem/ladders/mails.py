@@ -12,9 +12,13 @@ from notifications.models import Notification
 from notifications.outbox import deadline_text, notification_write
 
 
-def _write(*, key: str, user, subject: str, template: str, context: dict) -> None:
+def _write(*, key: str, user, subject: str, template: str, context: dict, kind: str = Notification.Kind.NOTICE) -> None:
+    """Kinds by what the player's mail preference lets through: a challenge asks
+    for an answer like an invitation (always sent), results go with game results
+    (digest too), the rest are notices (every-move mail only; the games made
+    send their own "your move" mails anyway)."""
     body = render_to_string(f"ladders/mail/{template}.txt", {"site": settings.SITE_URL, **context}).strip() + "\n"
-    notification_write(kind=Notification.Kind.NOTICE, dedupe_key=key, user=user, subject=subject, body_text=body)
+    notification_write(kind=kind, dedupe_key=key, user=user, subject=subject, body_text=body)
 
 
 def match_made(*, ladder, game, ordinals: dict[int, float]) -> None:
@@ -44,6 +48,7 @@ def ladder_result(*, ladder, game, changes: list) -> None:
             subject=f"[pbem {ladder.slug}] result of game #{game.pk}",
             template="result",
             context={"ladder": ladder, "game": game, "table": table},
+            kind=Notification.Kind.GAME_OVER,
         )
 
 
@@ -57,6 +62,7 @@ def challenge_made(*, challenge) -> None:
             user=i.player,
             subject=f"[pbem {ladder.slug}] {challenge.challenger.username} challenges you",
             template="challenge",
+            kind=Notification.Kind.INVITATION,
             context={
                 "challenge": challenge,
                 "ladder": ladder,
@@ -110,6 +116,7 @@ def _standings_mail(*, tournament, key: str, subject: str, headline: str) -> Non
             subject=subject,
             template="standings",
             context={"tournament": tournament, "headline": headline, "lines": lines[:50], "you": e.player.username},
+            kind=Notification.Kind.GAME_OVER,
         )
 
 
