@@ -296,7 +296,7 @@ def ladder_matchmake(*, ladder_id: int, now=None) -> list[Game]:
             for s in seeks
         ]
         by_key = {s.pk: s for s in seeks}
-        rng = random.Random()
+        rng = random.SystemRandom()  # seats by lot; seeds nobody can work out
         for table in tables_form(
             seekers, min_size=ladder.min_players, max_size=ladder.max_players,
             window_base=ladder.window_base, window_per_hour=ladder.window_per_hour,
@@ -400,7 +400,7 @@ def challenge_respond(*, challenge_id: int | None, user, accept: bool, now=None)
         elif not challenge.invitees.exclude(answer=ChallengeInvitee.Answer.ACCEPTED).exists():
             ladder = challenge.ladder
             players = [challenge.challenger] + [i.player for i in challenge.invitees.select_related("player").order_by("pk")]
-            rng = random.Random()
+            rng = random.SystemRandom()
             rng.shuffle(players)
             game = _game_make(
                 players=players, engine=ladder.engine, options=ladder.options,
@@ -627,7 +627,8 @@ def _round_open(t: Tournament, now) -> Round | None:
             byes += gbyes
             tables += pairing.tables_pair(order, met, sizes, ahead=ahead) if sizes else []
     users = {e.player_id: e.player for e in entries}
-    rng = random.Random(f"{t.pk}:{rnd.number}")
+    # seats by lot and seeds that nobody can work out (a game's seed fixes its hidden deck order)
+    rng = random.SystemRandom()
     number = 0
     for players in tables:
         if len(players) < engine.min_players:
