@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 
-.PHONY: install run test services lint soak bench bench-sweep clean
+.PHONY: install run test services lint soak bench bench-sweep bench-ladders clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,11 @@ bench: install
 # One deadline sweep over 1,000,000 pending actions (builds its own database; minutes).
 bench-sweep: install services
 	$(PY) -m bench.sweep
+
+# The ladder matchmaker over 10,000 seekers and Swiss pairing of 2,000 players (seconds).
+bench-ladders: install
+	$(PY) -m bench.matchmaking
+	$(PY) -m bench.swiss
 
 clean:
 	rm -rf $(VENV) .pytest_cache db.sqlite3 var/

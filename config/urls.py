@@ -9,6 +9,8 @@ urlpatterns = [
     # Swagger UI from the sidecar's files, its script served apart (the
     # Content-Security-Policy allows no inline script); before the API's own routes.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs-ui"),
+    # ladders, tournaments, ratings: before pbem.api.urls, whose last route answers every other /api/ path
+    path("api/", include("pbem.ladders.api.urls")),
     path("api/", include("pbem.api.urls")),
     # ESP inbound webhooks: /anymail/<esp>/inbound/ (signatures checked by anymail)
     path("anymail/", include("anymail.urls")),
@@ -16,5 +18,7 @@ urlpatterns = [
     # default_token_generator and urlsafe_base64_encode(force_bytes(user.pk))).
     path("accounts/password/set/<str:uidb64>/<str:token>/", web_views.password_set, name="password-set-from-link"),
     path("accounts/", include("allauth.urls")),
+    # ladder, standings, tournament and rating pages
+    path("", include("pbem.ladders.urls")),
     path("", include("pbem.web.urls")),
 ]

@@ -457,6 +457,12 @@ def _builtin(ctx: Context, line: str) -> str | None:
             EmailPreference.Mode.OFF: "no mail, except answers to the mails you send",
         }[mode]
         return f"From now on you get {said}. Write `notify every`, `notify digest` or `notify off` to change it."
+    if word in ("seek", "accept", "decline"):
+        from pbem.ladders.mail_commands import command as ladder_command
+
+        said = ladder_command(user=ctx.user, line=line, in_game=ctx.game is not None)
+        if said is not None:
+            return said
     if word == "resign" and len(words) == 1:
         return _resign(ctx)
     if word == "vacation":

@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "csp",
     "pbem",
     "notifications",
+    "pbem.ladders",
 ]
 
 MIDDLEWARE = [
@@ -335,6 +336,10 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-lost-advances": {"task": "pbem.tasks.lost_work_sweep", "schedule": float(PBEM_LOST_WORK_SECONDS)},
     "sweep-inbound-mail": {"task": "notifications.tasks.inbound_sweep", "schedule": 60.0},
     "sweep-deadlines": {"task": "pbem.tasks.deadlines_sweep", "schedule": 60.0},
+    "ladders-matchmake": {"task": "pbem.ladders.tasks.matchmake", "schedule": 60.0},
+    "ladders-challenges-expire": {"task": "pbem.ladders.tasks.challenges_expire", "schedule": 300.0},
+    "tournaments-advance": {"task": "pbem.ladders.tasks.tournaments_advance", "schedule": 60.0},
+    "ladders-games-reconcile": {"task": "pbem.ladders.tasks.games_finished_reconcile", "schedule": 60.0},
 }
 # Vacation days per player and calendar year, unless the player's profile says otherwise.
 PBEM_VACATION_DAYS_PER_YEAR = env.int("PBEM_VACATION_DAYS_PER_YEAR", default=14)

@@ -337,6 +337,9 @@ def _apply_if_complete(game: Game, engine) -> bool:
         game.status, game.finished_at = Game.Status.FINISHED, now
         game.outcome = engine.outcome(game.state)
         game.save(update_fields=["state", "version", "status", "finished_at", "outcome", "updated_at"])
+        from pbem.ladders.services import game_finished
+
+        game_finished(game=game)  # ratings, ladder, tournament table: in this same transaction
         outbox.game_over(game=game)
     return True
 

@@ -1,0 +1,42 @@
+"""The ladder commands of play by mail: ``seek <ladder>``, ``accept [n]``,
+``decline [n]`` (a challenge). notifications.commands hands a line here;
+the answer is the text for the reply, or None when the line is none of these.
+
+In a game's thread ``accept`` and ``decline`` stay the game's own words (a
+Fugger offer is accepted, a Citadels district declined): there only
+``accept challenge [n]`` and ``decline challenge [n]`` mean a challenge.
+"""
+
+from __future__ import annotations
+
+from pbem.errors import InvalidRequest
+from pbem.ladders import selectors, services
+
+
+def command(*, user, line: str, in_game: bool) -> str | None:
+    words = line.split()
+    word = words[0].lower().rstrip(":.,!")
+    rest = words[1:]
+    if word == "seek":
+        if len(rest) != 1:
+            raise InvalidRequest("Write `seek` and the ladder's name, e.g. `seek augsburg-4p`; the ladders are listed at /ladders/.")
+        ladder = selectors.ladder_by_slug(slug=rest[0])
+        services.seek_create(ladder=ladder, user=user)
+        return (
+            f"You are seeking a game on the ladder {ladder.name}. The matchmaker runs every minute and "
+            "mails you your table when it finds one."
+        )
+    if word not in ("accept", "decline"):
+        return None
+    if rest[:1] and rest[0].lower() == "challenge":
+        rest = rest[1:]
+    elif in_game:
+        return None
+    if len(rest) > 1 or (rest and not rest[0].isdigit()):
+        raise InvalidRequest(f"Write `{word}` and the challenge's number from its mail, e.g. `{word} 12`.")
+    challenge = services.challenge_respond(challenge_id=int(rest[0]) if rest else None, user=user, accept=word == "accept")
+    if word == "decline":
+        return f"You declined challenge {challenge.pk}; the others are told."
+    if challenge.game_id:
+        return f"You accepted challenge {challenge.pk}. Everyone has: the game is #{challenge.game_id}, and its mails follow."
+    return f"You accepted challenge {challenge.pk}. The game starts once everyone named has accepted."

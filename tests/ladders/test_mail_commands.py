@@ -1,0 +1,53 @@
+"""Ladder commands by mail: `seek <ladder>`, `accept`, `decline`, sent to the
+reply address of a ladder mail (the player's own address)."""
+
+from notifications.models import Notification
+from pbem.ladders import services
+from pbem.ladders.models import Challenge, Rating, Seek
+from tests.notifications import mails
+from tests.notifications.conftest import address_of, deliver, reply_to
+
+
+def test_seek_by_mail_puts_the_player_in_the_queue(players, ladder):
+    (u,) = players(1)
+    from notifications.outbox import reply_address_for
+
+    to = reply_address_for(user=u).address
+    row = deliver(mails.plain(u.email, to, "seek BIDS"))
+    assert row.status == "processed", reply_to(row).body_text
+    assert "You are seeking a game on the ladder Sealed Bid ladder" in reply_to(row).body_text
+    assert Seek.objects.get(player=u).status == "waiting"
+    row = deliver(mails.plain(u.email, to, "seek nosuch", subject="again"))
+    assert row.status == "refused" and "There is no ladder 'nosuch'. Ladders: bids." in reply_to(row).body_text
+
+
+def test_accept_and_decline_answer_the_challenge_mail(players, ladder):
+    users = players(6)
+    for i, u in enumerate(users):
+        services.ladder_join(ladder=ladder, user=u)
+        Rating.objects.create(player=u, engine="sealedbid", ordinal=float(10 - i))
+    ch = services.challenge_create(ladder=ladder, user=users[0], opponents=["p01", "p02", "p03"])
+    for u in users[1:3]:
+        note = Notification.objects.get(recipient=u, subject__contains="challenges you")
+        row = deliver(mails.plain(u.email, note.headers["Reply-To"], "accept", in_reply_to=note.message_id))
+        assert row.status == "processed", reply_to(row).body_text
+        assert f"You accepted challenge {ch.pk}." in reply_to(row).body_text
+    note = Notification.objects.get(recipient=users[3], subject__contains="challenges you")
+    row = deliver(mails.plain(users[3].email, note.headers["Reply-To"], f"accept {ch.pk}"))
+    assert f"the game is #{Challenge.objects.get(pk=ch.pk).game_id}" in reply_to(row).body_text
+    ch2 = services.challenge_create(ladder=ladder, user=users[3], opponents=["p04", "p05", "p02"])
+    note = Notification.objects.get(recipient=users[4], subject__contains="challenges you")
+    row = deliver(mails.plain(users[4].email, note.headers["Reply-To"], "decline"))
+    assert f"You declined challenge {ch2.pk}" in reply_to(row).body_text
+    assert Challenge.objects.get(pk=ch2.pk).status == "declined"
+    # the declined challenge takes no more answers: p05 has nothing left to accept
+    late = Notification.objects.get(recipient=users[5], subject__contains="challenges you")
+    row = deliver(mails.plain(users[5].email, late.headers["Reply-To"], "accept"))
+    assert row.status == "refused" and "No challenge waits for your answer." in reply_to(row).body_text
+
+
+def test_in_a_games_thread_accept_stays_the_games_word(started_game, alice):
+    # sealedbid has no `accept`: the line goes to the game, which says what it takes
+    row = deliver(mails.plain("alice@example.org", address_of(alice, started_game, 0), "accept"))
+    text = reply_to(row).body_text
+    assert "I cannot read 'accept'" in text and "challenge" not in text
