@@ -170,7 +170,12 @@ def assert_no_secrets(html: str, game, seat: int | None) -> None:
     import re
 
     text = re.sub(r"<[^>]+>", " ", html)  # attribute values too: look at the raw HTML as well
-    leaked = sorted(x for x in secrets_of(game, seat) if x in html or x in text)
+    # Whole tokens only: another seat's note `louise-1` is not shown by this seat's `louise-14`.
+    def shown(x: str) -> bool:
+        pattern = re.compile(r"(?<![\w-])" + re.escape(x) + r"(?![\w-])")
+        return bool(pattern.search(html) or pattern.search(text))
+
+    leaked = sorted(x for x in secrets_of(game, seat) if shown(x))
     assert not leaked, f"page of game {game.pk} for seat {seat} shows what it may not: {leaked[:5]}"
 
 

@@ -89,7 +89,7 @@ def test_sign_up_confirm_and_play_the_four_games(site, new_page, mailoutbox):
             if pending.sealed:
                 commitment = re.search(r"[0-9a-f]{64}", message).group(0)
                 assert Move.objects.get(game=game, seat=0, version=pending.version, status__in=["accepted", "applied"]).secret.commitment == commitment
-                page.wait_for_selector(f"#h-commitments")
+                page.wait_for_selector("#h-commitments")
                 assert commitment in page.inner_text("section[aria-labelledby=h-commitments]")
                 sealed_seen += 1
         assert_no_secrets(page.content(), game, 0)
