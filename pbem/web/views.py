@@ -163,6 +163,8 @@ def game_poll(request, game_id: int):
     when the stamp moved, a fresh poller and events that make the page's
     regions fetch themselves again."""
     stamp = web_selectors.poll_stamp(game_id=game_id)
+    if stamp == "gone":
+        raise Http404(f"There is no game {game_id}.")
     if stamp == request.GET.get("stamp"):
         return HttpResponse(status=204)
     old_version = request.GET.get("stamp", "").split(".")[1:2]
