@@ -5,7 +5,6 @@ through ``pbem.services`` like every other channel."""
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 

@@ -239,26 +239,33 @@ def game_move(request, game_id: int):
     return render(request, "web/game/page.html", _page_context(request, game, errors), status=400)
 
 
-@login_required
-@require_POST
-def game_join(request, game_id: int):
+def _act(request, game_id: int, act, done) -> HttpResponse:
+    """Run one service call for the game page: its message on success, the
+    service's own message on refusal, and back to the game."""
     try:
-        seat = services.game_join(game_id=game_id, user=request.user)
-        messages.success(request, f"You took seat {seat.index + 1}.")
+        result = act()
+        messages.success(request, done(result))
     except ServiceError as e:
         messages.error(request, e.message)
     return redirect("web:game", game_id=game_id)
+
+
+@login_required
+@require_POST
+def game_join(request, game_id: int):
+    return _act(
+        request, game_id, lambda: services.game_join(game_id=game_id, user=request.user),
+        lambda seat: f"You took seat {seat.index + 1}.",
+    )
 
 
 @login_required
 @require_POST
 def game_start(request, game_id: int):
-    try:
-        services.game_start(game_id=game_id, user=request.user, fill_with_bots=True)
-        messages.success(request, "The game has started.")
-    except ServiceError as e:
-        messages.error(request, e.message)
-    return redirect("web:game", game_id=game_id)
+    return _act(
+        request, game_id, lambda: services.game_start(game_id=game_id, user=request.user, fill_with_bots=True),
+        lambda _: "The game has started.",
+    )
 
 
 @login_required
@@ -266,12 +273,11 @@ def game_start(request, game_id: int):
 def game_invite(request, game_id: int):
     from notifications.services import invitation_create
 
-    try:
-        inv = invitation_create(game_id=game_id, by_user=request.user, email=request.POST.get("email", ""))
-        messages.success(request, f"{inv.email} is invited.")
-    except ServiceError as e:
-        messages.error(request, e.message)
-    return redirect("web:game", game_id=game_id)
+    return _act(
+        request, game_id,
+        lambda: invitation_create(game_id=game_id, by_user=request.user, email=request.POST.get("email", "")),
+        lambda inv: f"{inv.email} is invited.",
+    )
 
 
 @login_required
@@ -292,12 +298,9 @@ def game_talk(request, game_id: int):
 @login_required
 @require_POST
 def game_resign(request, game_id: int):
-    try:
-        services.seat_resign(game_id=game_id, user=request.user)
-        messages.success(request, "You left the game.")
-    except ServiceError as e:
-        messages.error(request, e.message)
-    return redirect("web:game", game_id=game_id)
+    return _act(
+        request, game_id, lambda: services.seat_resign(game_id=game_id, user=request.user), lambda _: "You left the game."
+    )
 
 
 @require_GET

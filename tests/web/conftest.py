@@ -180,11 +180,15 @@ def _user_of(game, seat):
 
 
 def assert_no_secrets(html: str, game, seat: int | None) -> None:
+    """No secret of other seats in the raw HTML (attributes included), each
+    looked for as a whole token (leo-1 is not found in leo-11)."""
     import re
 
-    text = re.sub(r"<[^>]+>", " ", html)  # attribute values too: look at the raw HTML as well
-    leaked = sorted(x for x in secrets_of(game, seat) if x in html or x in text)
-    where = [html[max(0, html.find(x) - 150): html.find(x) + 50] for x in leaked[:2]]
+    def found(x: str):
+        return re.search(rf"(?<![\w-]){re.escape(x)}(?![\w-])", html)
+
+    leaked = sorted(x for x in secrets_of(game, seat) if found(x))
+    where = [html[max(0, found(x).start() - 150): found(x).end() + 50] for x in leaked[:2]]
     assert not leaked, f"page of game {game.pk} for seat {seat} shows what it may not: {leaked[:5]} in {where}"
 
 
