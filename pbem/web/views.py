@@ -167,8 +167,8 @@ def game_poll(request, game_id: int):
         raise Http404(f"There is no game {game_id}.")
     if stamp == request.GET.get("stamp"):
         return HttpResponse(status=204)
-    old_version = request.GET.get("stamp", "").split(".")[1:2]
-    moved = old_version != stamp.split(".")[1:2] or stamp.split(".")[0] != request.GET.get("stamp", "").split(".")[0]
+    # status and version moved: the forms are stale too, not only the situation
+    moved = request.GET.get("stamp", "").split(".")[:2] != stamp.split(".")[:2]
     response = render(request, "web/game/_poll.html", {"game_id": game_id, "stamp": stamp})
     response["HX-Trigger"] = "game-changed, game-moved" if moved else "game-changed"
     return response
