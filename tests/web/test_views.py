@@ -112,7 +112,7 @@ def test_api_docs_work_offline():
 def test_production_settings_pass_check_deploy():
     env = {
         "PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "config.settings.base", "DJANGO_DEBUG": "false",
-        "DJANGO_SECRET_KEY": "x" * 64 + "-a-long-random-production-key", "DJANGO_ALLOWED_HOSTS": "pbem.example.org",
+        "DJANGO_SECRET_KEY": "x" * 64 + "-a-long-random-production-key", "DJANGO_ALLOWED_HOSTS": "pbem.example.org", "PBEM_SITE_URL": "https://pbem.example.org",
         "DATABASE_URL": "sqlite:////tmp/pbem-check-deploy.sqlite3", "PBEM_VAR_DIR": "/tmp/pbem-check-deploy",
     }
     out = subprocess.run(
