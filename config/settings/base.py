@@ -173,8 +173,10 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 SESSION_COOKIE_HTTPONLY = True
-if not DEBUG:
-    # production: cookies over HTTPS only, HSTS, redirect to HTTPS (unless a proxy does it)
+# Production is DEBUG off and a site served over HTTPS (PBEM_SITE_URL https://...):
+# cookies over HTTPS only, HSTS, redirect to HTTPS. The compose stack on
+# http://localhost keeps plain cookies so it can be tried without a certificate.
+if not DEBUG and SITE_URL.startswith("https://"):
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=True)

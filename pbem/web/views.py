@@ -163,10 +163,12 @@ def game_poll(request, game_id: int):
     when the stamp moved, a fresh poller and events that make the page's
     regions fetch themselves again."""
     stamp = web_selectors.poll_stamp(game_id=game_id)
+    if stamp == "gone":
+        raise Http404(f"There is no game {game_id}.")
     if stamp == request.GET.get("stamp"):
         return HttpResponse(status=204)
-    old_version = request.GET.get("stamp", "").split(".")[1:2]
-    moved = old_version != stamp.split(".")[1:2] or stamp.split(".")[0] != request.GET.get("stamp", "").split(".")[0]
+    # status and version moved: the forms are stale too, not only the situation
+    moved = request.GET.get("stamp", "").split(".")[:2] != stamp.split(".")[:2]
     response = render(request, "web/game/_poll.html", {"game_id": game_id, "stamp": stamp})
     response["HX-Trigger"] = "game-changed, game-moved" if moved else "game-changed"
     return response
@@ -237,26 +239,33 @@ def game_move(request, game_id: int):
     return render(request, "web/game/page.html", _page_context(request, game, errors), status=400)
 
 
-@login_required
-@require_POST
-def game_join(request, game_id: int):
+def _act(request, game_id: int, act, done) -> HttpResponse:
+    """Run one service call for the game page: its message on success, the
+    service's own message on refusal, and back to the game."""
     try:
-        seat = services.game_join(game_id=game_id, user=request.user)
-        messages.success(request, f"You took seat {seat.index + 1}.")
+        result = act()
+        messages.success(request, done(result))
     except ServiceError as e:
         messages.error(request, e.message)
     return redirect("web:game", game_id=game_id)
+
+
+@login_required
+@require_POST
+def game_join(request, game_id: int):
+    return _act(
+        request, game_id, lambda: services.game_join(game_id=game_id, user=request.user),
+        lambda seat: f"You took seat {seat.index + 1}.",
+    )
 
 
 @login_required
 @require_POST
 def game_start(request, game_id: int):
-    try:
-        services.game_start(game_id=game_id, user=request.user, fill_with_bots=True)
-        messages.success(request, "The game has started.")
-    except ServiceError as e:
-        messages.error(request, e.message)
-    return redirect("web:game", game_id=game_id)
+    return _act(
+        request, game_id, lambda: services.game_start(game_id=game_id, user=request.user, fill_with_bots=True),
+        lambda _: "The game has started.",
+    )
 
 
 @login_required
@@ -264,12 +273,11 @@ def game_start(request, game_id: int):
 def game_invite(request, game_id: int):
     from notifications.services import invitation_create
 
-    try:
-        inv = invitation_create(game_id=game_id, by_user=request.user, email=request.POST.get("email", ""))
-        messages.success(request, f"{inv.email} is invited.")
-    except ServiceError as e:
-        messages.error(request, e.message)
-    return redirect("web:game", game_id=game_id)
+    return _act(
+        request, game_id,
+        lambda: invitation_create(game_id=game_id, by_user=request.user, email=request.POST.get("email", "")),
+        lambda inv: f"{inv.email} is invited.",
+    )
 
 
 @login_required
@@ -290,12 +298,9 @@ def game_talk(request, game_id: int):
 @login_required
 @require_POST
 def game_resign(request, game_id: int):
-    try:
-        services.seat_resign(game_id=game_id, user=request.user)
-        messages.success(request, "You left the game.")
-    except ServiceError as e:
-        messages.error(request, e.message)
-    return redirect("web:game", game_id=game_id)
+    return _act(
+        request, game_id, lambda: services.seat_resign(game_id=game_id, user=request.user), lambda _: "You left the game."
+    )
 
 
 @require_GET

@@ -1,0 +1,121 @@
+"""The pages through Django's test client: bad input never answers 500, the
+poll is cheap, table talk reaches only whom it is for (pages and mail text),
+the security headers are there and production settings pass check --deploy."""
+
+import subprocess
+import sys
+
+import pytest
+from django.test import Client
+
+from pbem import services
+from pbem.models import Move
+from pbem.web import selectors as web_selectors
+from tests.web.conftest import verified_player
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table():
+    alice, bob, carol = verified_player("alice"), verified_player("bob"), verified_player("carol")
+    game = services.game_create(creator=alice, engine="sealedbid", players=3, seed=4)
+    services.game_join(game_id=game.pk, user=bob)
+    services.game_join(game_id=game.pk, user=carol)
+    services.game_start(game_id=game.pk, user=alice)
+    game.refresh_from_db()
+    clients = {}
+    for u in (alice, bob, carol):
+        clients[u.username] = Client()
+        clients[u.username].force_login(u)
+    return game, clients
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"type": "bid"},
+        {"type": "bid", "version": "x", "p.amount": "lots"},
+        {"type": "bid", "version": "0", "p.amount": "-5"},
+        {"type": "nonsense", "version": "0"},
+        {"type": "claim", "version": "0", "p.take": "everything"},
+        {"type": "bid", "version": "999", "p.amount": "1", "key": "k" * 500},
+    ],
+)
+def test_bad_move_posts_get_a_clear_answer_and_change_nothing(table, data):
+    game, clients = table
+    r = clients["alice"].post(f"/games/{game.pk}/move/", data, follow=True)
+    assert r.status_code in (200, 400)
+    text = r.content.decode()
+    assert "Refused" in text or "moved on" in text or "Nothing is asked" in text or "not" in text
+    assert not Move.objects.filter(game=game, seat=0).exists()
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/games/999999/", "/games/999999/poll/", "/games/999999/live/", "/games/999999/replay/", "/join/nope/", "/nowhere/"],
+)
+def test_missing_things_are_404_not_500(table, url):
+    game, clients = table
+    assert clients["alice"].get(url).status_code in (302, 404)
+
+
+def test_poll_answers_204_until_something_changes(table, django_assert_max_num_queries):
+    game, clients = table
+    stamp = web_selectors.poll_stamp(game_id=game.pk)
+    with django_assert_max_num_queries(6):  # session, user, and the stamp's own small queries: no page render
+        r = clients["bob"].get(f"/games/{game.pk}/poll/", {"stamp": stamp})
+    assert r.status_code == 204
+    services.move_submit(game_id=game.pk, seat=0, action={"type": "bid", "amount": 2}, source="web", version=game.version)
+    r = clients["bob"].get(f"/games/{game.pk}/poll/", {"stamp": stamp})
+    assert r.status_code == 200 and r["HX-Trigger"] == "game-changed"
+    assert web_selectors.poll_stamp(game_id=game.pk) in r.content.decode()
+
+
+def test_table_talk_reaches_only_whom_it_is_for(table):
+    game, clients = table
+    clients["alice"].post(f"/games/{game.pk}/talk/", {"text": "Hello table", "to": ""})
+    clients["alice"].post(f"/games/{game.pk}/talk/", {"text": "Psst, bob: bid low", "to": "1"})
+    assert "Psst, bob" in clients["bob"].get(f"/games/{game.pk}/").content.decode()
+    carol_page = clients["carol"].get(f"/games/{game.pk}/").content.decode()
+    assert "Hello table" in carol_page and "Psst" not in carol_page
+    assert "Psst" not in Client().get(f"/games/{game.pk}/").content.decode()
+    assert "Psst" in web_selectors.table_talk_for_mail(game_id=game.pk, seat_index=1)
+    carol_mail = web_selectors.table_talk_for_mail(game_id=game.pk, seat_index=2)
+    assert "Hello table" in carol_mail and "Psst" not in carol_mail
+    # talking to yourself, to an empty text or as a spectator is refused with a message
+    r = clients["alice"].post(f"/games/{game.pk}/talk/", {"text": "", "to": "0"}, follow=True)
+    assert r.status_code == 200 and "Write something" in r.content.decode()
+
+
+def test_pages_carry_a_content_security_policy_and_no_inline_script(table):
+    game, clients = table
+    for url in ["/", f"/games/{game.pk}/", "/lobby/", "/profile/", "/games/new/?engine=fugger", "/accounts/email/"]:
+        r = clients["alice"].get(url)
+        assert r.status_code == 200, url
+        csp = r["Content-Security-Policy"]
+        assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+        html = r.content.decode()
+        assert "<script>" not in html and "<style" not in html and " style=" not in html
+        assert "cdn" not in html.lower()
+
+
+def test_api_docs_work_offline():
+    r = Client().get("/api/docs/")
+    assert r.status_code == 200
+    html = r.content.decode()
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in html
+    assert "https://" not in html
+
+
+def test_production_settings_pass_check_deploy():
+    env = {
+        "PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "config.settings.base", "DJANGO_DEBUG": "false",
+        "DJANGO_SECRET_KEY": "x" * 64 + "-a-long-random-production-key", "DJANGO_ALLOWED_HOSTS": "pbem.example.org", "PBEM_SITE_URL": "https://pbem.example.org",
+        "DATABASE_URL": "sqlite:////tmp/pbem-check-deploy.sqlite3", "PBEM_VAR_DIR": "/tmp/pbem-check-deploy",
+    }
+    out = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--tag", "security", "--fail-level", "WARNING"], env=env, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
