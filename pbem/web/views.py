@@ -22,9 +22,10 @@ from pbem.web import selectors as web_selectors
 from pbem.web import services as web_services
 
 
-def _game_or_404(game_id: int) -> Game:
+def _game_or_404(request, game_id: int) -> Game:
+    # a private game is answered as if it did not exist to anyone who may not see it
     try:
-        return selectors.game_get(game_id=game_id)
+        return selectors.game_get(game_id=game_id, user=request.user)
     except NotFound:
         raise Http404(f"There is no game {game_id}.") from None
 
@@ -153,7 +154,7 @@ def _seat_name(s: dict) -> str:
 
 
 def game_page(request, game_id: int):
-    game = _game_or_404(game_id)
+    game = _game_or_404(request, game_id)
     return render(request, "web/game/page.html", _page_context(request, game))
 
 
@@ -176,19 +177,19 @@ def game_poll(request, game_id: int):
 
 @require_GET
 def game_live(request, game_id: int):
-    game = _game_or_404(game_id)
+    game = _game_or_404(request, game_id)
     return render(request, "web/game/_live.html", _page_context(request, game))
 
 
 @require_GET
 def game_forms(request, game_id: int):
-    game = _game_or_404(game_id)
+    game = _game_or_404(request, game_id)
     return render(request, "web/game/_forms.html", _page_context(request, game))
 
 
 @require_POST
 def game_move(request, game_id: int):
-    game = _game_or_404(game_id)
+    game = _game_or_404(request, game_id)
     seat = selectors.seat_of(game=game, user=request.user)
     if seat is None:
         messages.error(request, "You have no seat in this game.")
@@ -305,7 +306,7 @@ def game_resign(request, game_id: int):
 
 @require_GET
 def game_replay(request, game_id: int):
-    game = _game_or_404(game_id)
+    game = _game_or_404(request, game_id)
     if game.status != Game.Status.FINISHED:
         messages.info(request, "A game can be replayed once it is finished.")
         return redirect("web:game", game_id=game.pk)
