@@ -119,3 +119,15 @@ def test_production_settings_pass_check_deploy():
         [sys.executable, "manage.py", "check", "--deploy", "--tag", "security", "--fail-level", "WARNING"], env=env, capture_output=True, text=True
     )
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_a_private_game_page_is_not_found_for_an_outsider_and_shown_to_its_players():
+    alice, dave = verified_player("alice"), verified_player("dave")
+    game = services.game_create(creator=alice, engine="sealedbid", players=2, bots=1, visibility="private")
+    services.game_start(game_id=game.pk, user=alice)
+    outsider, player = Client(), Client()
+    outsider.force_login(dave)
+    player.force_login(alice)
+    for path in (f"/games/{game.pk}/", f"/games/{game.pk}/live/", f"/games/{game.pk}/forms/"):
+        assert outsider.get(path).status_code == 404, path
+    assert player.get(f"/games/{game.pk}/").status_code == 200
