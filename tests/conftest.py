@@ -80,3 +80,24 @@ def started_game(alice, bob):
     services.game_start(game_id=game.pk, user=alice)
     game.refresh_from_db()
     return game
+
+
+# --- one real browser for the whole run ------------------------------------------
+# Playwright's sync API allows one running instance per thread, so every browser
+# test (web, ladders, boards) shares this one: Debian's Chromium, never a download.
+
+
+@pytest.fixture(scope="session")
+def browser():
+    import os
+    from pathlib import Path
+
+    from playwright.sync_api import sync_playwright
+
+    chromium = os.environ.get("PBEM_CHROMIUM", "/usr/bin/chromium")
+    if not Path(chromium).exists():
+        pytest.fail(f"{chromium} is missing: run scripts/ensure-tools (Debian package chromium)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        yield b
+        b.close()

@@ -51,7 +51,7 @@ def parts(message):
 
 
 @pytest.mark.django_db
-def test_game_mails_carry_the_formatted_situation_and_the_board_inline(alice):
+def test_game_mails_carry_the_formatted_situation_and_the_board_inline(alice, browser):
     pages = {}
     for slug in PLAYERS:
         game = started(slug, alice)
@@ -73,19 +73,15 @@ def test_game_mails_carry_the_formatted_situation_and_the_board_inline(alice):
         pages[slug] = html.replace("cid:board@pbem", "data:image/png;base64," + base64.b64encode(png).decode())
         assert re.search(r"<h2[^>]*>", html)
 
-    from playwright.sync_api import sync_playwright
-
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 760, "height": 900})
-        for slug, html in pages.items():
-            page.set_content(html)
-            width = page.eval_on_selector("img", "img => img.complete ? img.naturalWidth : 0")
-            assert width == outbox.BOARD_PNG_WIDTH  # the inline image decoded and shown
-            assert page.locator("h3").count() >= 2 and page.locator("table").count() >= 1
-            page.screenshot(path=str(SHOTS / f"mail-{slug}.png"), full_page=True)
-        browser.close()
+    page = browser.new_page(viewport={"width": 760, "height": 900})
+    for slug, html in pages.items():
+        page.set_content(html)
+        width = page.eval_on_selector("img", "img => img.complete ? img.naturalWidth : 0")
+        assert width == outbox.BOARD_PNG_WIDTH  # the inline image decoded and shown
+        assert page.locator("h3").count() >= 2 and page.locator("table").count() >= 1
+        page.screenshot(path=str(SHOTS / f"mail-{slug}.png"), full_page=True)
+    page.close()
     for slug in PLAYERS:
         assert (SHOTS / f"mail-{slug}.png").stat().st_size > 30_000
 

@@ -13,7 +13,6 @@ import pytest
 from pbem import services
 from tests.web.conftest import (  # noqa: F401 - browser and new_page are fixtures
     SCREENSHOTS,
-    browser,
     check_accessibility,
     log_in,
     new_page,

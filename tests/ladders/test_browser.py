@@ -4,7 +4,6 @@ live server on PostgreSQL, under the site's Content-Security-Policy."""
 
 import os
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -18,18 +17,6 @@ from tests.ladders.conftest import finish, start
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's loop runs in the test's thread
 pytestmark = pytest.mark.django_db(transaction=True)
 CHROMIUM = os.environ.get("PBEM_CHROMIUM", "/usr/bin/chromium")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: run scripts/ensure-tools (Debian package chromium)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 @pytest.fixture

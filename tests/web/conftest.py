@@ -25,18 +25,6 @@ SCREENSHOTS = ROOT / "docs" / "screenshots"
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-4.14.1.min.js"
 
 
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: run scripts/ensure-tools (Debian package chromium)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
 @pytest.fixture
 def site(live_server, celery_worker_process):
     """The live server's address, with a worker applying moves."""
