@@ -39,7 +39,7 @@ def main() -> None:
         t1 = time.perf_counter()
         met = pairing.meetings(played)
         t2 = time.perf_counter()
-        tables = pairing.snake(order, sizes) if r == 1 else pairing.tables_pair(order, met, sizes)
+        tables = pairing.snake(order, sizes) if r == 1 else pairing.round_pair(order, met, sizes)[0]
         t3 = time.perf_counter()
         if r >= args.round:
             times.append(t3 - t2)

@@ -12,6 +12,18 @@ from __future__ import annotations
 from pbem.errors import InvalidRequest
 from pbem.ladders import selectors, services
 
+# The ladder commands as (what to write, what it does): the one list that
+# notifications' `help` answer and docs/ladders.md show, and whose first words
+# the mail channel hands here, so help and parser cannot drift.
+COMMANDS: list[tuple[str, str]] = [
+    ("seek <ladder>", "seek a game on that ladder (joining it first); the ladders are listed at /ladders/"),
+    ("accept [n]", "accept challenge n (no number: the only challenge waiting for you)"),
+    ("decline [n]", "decline challenge n (no number: the only challenge waiting for you)"),
+    ("accept challenge [n] / decline challenge [n]", "the same from a game's thread, where accept and decline are the game's words"),
+]
+USAGE = tuple(COMMANDS)
+WORDS = frozenset(written.split()[0] for written, _ in COMMANDS)
+
 
 def command(*, user, line: str, in_game: bool) -> str | None:
     words = line.split()

@@ -28,5 +28,5 @@ def places_of(ranks: list[int], left: set[int], rule: str) -> list[int]:
     ranks. By the rule "last", seats whose player left (a bot finished for
     them) are placed below everyone who stayed, tied among themselves; by
     "place" they keep the bot's place."""
-    keys = [((1 if (rule == "last" and i in left) else 0), r) for i, r in enumerate(ranks)]
+    keys = [(1, 0) if (rule == "last" and i in left) else (0, r) for i, r in enumerate(ranks)]
     return [1 + sum(1 for other in keys if other < key) for key in keys]

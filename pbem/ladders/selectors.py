@@ -379,7 +379,7 @@ def tournament_rules(*, tournament: Tournament) -> list[str]:
         (
             "When the players do not divide into full tables, some tables have one player fewer, so everyone plays."
             if t.remainder == Tournament.Remainder.SMALLER
-            else f"When the players do not divide into full tables, the lowest placed players without a bye so far sit out with a bye worth {pairing.bye_points(t.table_size, t.points):g} points."
+            else f"When the players do not divide into full tables, the lowest placed players with the fewest byes so far sit out with a bye worth {pairing.bye_points(t.table_size, t.points):g} points (others as fair sit out instead when that avoids a repeat meeting)."
         ),
         f"Placement points per place (ties share the mean of the places they cover): {points}.",
         "Standings: points, then opponents' points (the points of every opponent met), then score ratio (points over what first places would have given), then the rating at the start.",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from datetime import timedelta
 
+import jsonschema
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
@@ -137,8 +138,10 @@ def ratings_record(*, game: Game, seats: list[Seat], places: list[int], ladder: 
 
 
 def game_finished(*, game: Game) -> None:
-    """Called by pbem.services.moves in the transaction that finishes
-    ``game`` (the game row locked): ratings, ladder activity, tournament table."""
+    """Called in the transaction that finishes ``game``, with the game row
+    locked: by pbem.services.moves when the engine's outcome ends it, and by
+    pbem.services.timing when a player's leaving ends it early. Ratings,
+    ladder activity, tournament table."""
     now = game.finished_at or timezone.now()
     seats = list(game.seats.order_by("index"))
     link = LadderGame.objects.select_related("ladder").filter(game=game).first()
@@ -174,42 +177,6 @@ def _table_record(*, table: Table, tournament: Tournament, seats: list[Seat], pl
         ts.save(update_fields=["place", "points", "max_points"])
     table.finished_at = now
     table.save(update_fields=["finished_at"])
-
-
-def _tables_reconcile(tournament: Tournament) -> None:
-    """Record tables whose game finished without passing through
-    ``game_finished`` (a game ended early because a player left and its time
-    control ends the game then: pbem.services.timing finishes those)."""
-    for table in Table.objects.filter(
-        round__tournament=tournament, bye=False, finished_at__isnull=True, game__status=Game.Status.FINISHED
-    ).select_related("game"):
-        seats = list(table.game.seats.order_by("index"))
-        places = game_places(game=table.game, seats=seats, rule=tournament.takeover_rule)
-        _table_record(table=table, tournament=tournament, seats=seats, places=places, now=table.game.finished_at)
-
-
-def games_finished_reconcile(*, now=None, hours: int = 24) -> int:
-    """Rate the games that finished without passing through ``game_finished``
-    (a game ended early because a player left and its time control ends the
-    game: pbem.services.timing finishes those). Each under its game's lock,
-    once: a game with a rating change is done."""
-    now = now or timezone.now()
-    candidates = (
-        Game.objects.filter(status=Game.Status.FINISHED, finished_at__gte=now - timedelta(hours=hours))
-        .filter(rating_changes__isnull=True)
-        .exclude(seats__player__isnull=True)
-        .values_list("pk", flat=True)
-        .distinct()
-    )
-    done = 0
-    for pk in list(candidates):
-        with transaction.atomic():
-            game = Game.objects.select_for_update(no_key=True).get(pk=pk)
-            if RatingChange.objects.filter(game=game).exists():
-                continue
-            game_finished(game=game)
-            done += 1
-    return done
 
 
 def _queue_tournament_advance(tournament_id: int) -> None:
@@ -434,7 +401,17 @@ def challenges_expire(*, now=None) -> int:
 
 
 def tournament_create(*, creator, **fields) -> Tournament:
+    """Any player with a verified email address may organise a tournament
+    (staff too); the same checks for the API and the page."""
+    if not (creator.is_staff or email_verified(user=creator)):
+        raise Conflict("Tournaments are organised by players with a verified email address; confirm yours first.")
     engine = engine_get(fields["engine"])
+    options = {n: p["default"] for n, p in engine.options_schema.get("properties", {}).items() if "default" in p}
+    options.update(fields.get("options") or {})
+    try:  # checked now, not when the first round's games are made
+        jsonschema.Draft202012Validator(engine.options_schema).validate(options)
+    except jsonschema.ValidationError as e:
+        raise InvalidRequest(f"Options for {engine.slug}: {e.message}.") from None
     size = fields["table_size"]
     if not engine.min_players <= size <= engine.max_players:
         raise InvalidRequest(f"{engine.title} is for {engine.min_players}-{engine.max_players} players per table.")
@@ -450,6 +427,8 @@ def tournament_create(*, creator, **fields) -> Tournament:
     for key, values in (fields.get("points") or {}).items():
         if not str(key).isdigit() or len(values) != int(key) or any(a < b for a, b in zip(values, values[1:])):
             raise InvalidRequest(f"points[{key!r}] must list {key} numbers, first place first, never rising.")
+    if fields["slug"] == "new":  # /tournaments/new/ is the form that makes them
+        raise InvalidRequest("'new' cannot be a tournament's short name; choose another.")
     if Tournament.objects.filter(slug=fields["slug"]).exists():
         raise Conflict(f"A tournament called {fields['slug']!r} exists; choose another slug.")
     from pbem import clock
@@ -552,7 +531,6 @@ def tournament_advance(*, tournament_id: int, now=None) -> str:
         return t.status
     with transaction.atomic():
         t = Tournament.objects.select_for_update(no_key=True).get(pk=tournament_id)
-        _tables_reconcile(t)
         current = t.round_set.order_by("-number").first()
         if current is None:
             _round_open(t, now)
@@ -608,12 +586,13 @@ def _round_open(t: Tournament, now) -> Round | None:
         tables = [sel.finalists(tournament=t, standing=standing)[: t.final_size]]
     elif stage == Round.Stage.SWISS:
         sizes, bye_count = pairing.sizes_for(len(order_all), t.table_size, engine.min_players, t.remainder)
-        byes = pairing.byes_choose(order_all, bye_count, sel.byes_had(tournament=t))
-        order = [p for p in order_all if p not in byes]
         if played == 0:
-            tables = pairing.snake(order, sizes)
+            byes = pairing.byes_choose(order_all, bye_count, {})
+            tables = pairing.snake([p for p in order_all if p not in byes], sizes)
         else:
-            tables = pairing.tables_pair(order, met, sizes, ahead=ahead)
+            tables, byes = pairing.round_pair(
+                order_all, met, sizes, bye_count=bye_count, byes_had=sel.byes_had(tournament=t), ahead=ahead
+            )
     else:
         groups: dict[int, list[int]] = {}
         group_of = {e.player_id: e.group for e in entries}
@@ -622,10 +601,11 @@ def _round_open(t: Tournament, now) -> Round | None:
         for g in sorted(groups):
             members = groups[g]
             sizes, bye_count = pairing.sizes_for(len(members), t.table_size, engine.min_players, t.remainder)
-            gbyes = pairing.byes_choose(members, bye_count, sel.byes_had(tournament=t))
-            order = [p for p in members if p not in gbyes]
+            gtables, gbyes = pairing.round_pair(
+                members, met, sizes, bye_count=bye_count, byes_had=sel.byes_had(tournament=t), ahead=ahead
+            )
             byes += gbyes
-            tables += pairing.tables_pair(order, met, sizes, ahead=ahead) if sizes else []
+            tables += gtables
     users = {e.player_id: e.player for e in entries}
     # seats by lot and seeds that nobody can work out (a game's seed fixes its hidden deck order)
     rng = random.SystemRandom()

@@ -29,9 +29,3 @@ def tournament_advance(self, tournament_id: int) -> str:
 def tournaments_advance() -> int:
     """Registration deadlines and round deadlines (beat, every minute)."""
     return services.tournaments_advance()
-
-
-@shared_task
-def games_finished_reconcile() -> int:
-    """Rate games that ended early when a player left (beat, every minute)."""
-    return services.games_finished_reconcile()

@@ -13,7 +13,9 @@ from django.views.decorators.http import require_POST
 
 from pbem.errors import ServiceError
 from pbem.ladders import selectors, services
+from pbem.ladders.forms import TournamentCreateForm
 from pbem.ladders.models import Ladder, Seek, Tournament
+from pbem.selectors import engine_list
 
 
 def base_template() -> str:
@@ -75,29 +77,44 @@ def standings_page(request, slug: str):
     )
 
 
+# Each form button: (service call, what to tell the player). The object comes
+# from the page's selector; one helper runs any of them.
+LADDER_ACTIONS = {
+    "join": (lambda x, u: services.ladder_join(ladder=x, user=u), "You are on the ladder {name}."),
+    "leave": (lambda x, u: services.ladder_leave(ladder=x, user=u), "You have left the ladder {name}."),
+    "seek": (
+        lambda x, u: services.seek_create(ladder=x, user=u),
+        "You are seeking a game: the matchmaker runs every minute and mails you your table.",
+    ),
+    "cancel": (lambda x, u: services.seek_cancel(ladder=x, user=u), "You are no longer seeking a game."),
+}
+TOURNAMENT_ACTIONS = {
+    "register": (lambda x, u: services.tournament_register(tournament=x, user=u), "You are registered for {name}."),
+    "withdraw": (lambda x, u: services.tournament_withdraw(tournament=x, user=u), "You have withdrawn from {name}."),
+}
+
+
+def _act(request, *, slug: str, fetch, actions: dict, page: str):
+    """Run the button's action on the object ``fetch`` finds by slug; the
+    outcome (or the service's refusal) is a message on the page."""
+    try:
+        obj = fetch(slug=slug)
+        chosen = actions.get(request.POST.get("action"))
+        if chosen is None:
+            messages.error(request, f"Choose {' or '.join(actions)}.")
+        else:
+            call, done = chosen
+            call(obj, request.user)
+            messages.success(request, done.format(name=obj.name))
+    except ServiceError as e:
+        messages.error(request, e.message)
+    return redirect(page, slug=slug)
+
+
 @login_required
 @require_POST
 def ladder_action(request, slug: str):
-    action = request.POST.get("action")
-    try:
-        ladder = selectors.ladder_by_slug(slug=slug)
-        if action == "join":
-            services.ladder_join(ladder=ladder, user=request.user)
-            messages.success(request, f"You are on the ladder {ladder.name}.")
-        elif action == "leave":
-            services.ladder_leave(ladder=ladder, user=request.user)
-            messages.success(request, f"You have left the ladder {ladder.name}.")
-        elif action == "seek":
-            services.seek_create(ladder=ladder, user=request.user)
-            messages.success(request, "You are seeking a game: the matchmaker runs every minute and mails you your table.")
-        elif action == "cancel":
-            services.seek_cancel(ladder=ladder, user=request.user)
-            messages.success(request, "You are no longer seeking a game.")
-        else:
-            messages.error(request, "Choose join, leave, seek or cancel.")
-    except ServiceError as e:
-        messages.error(request, e.message)
-    return redirect("ladder", slug=slug)
+    return _act(request, slug=slug, fetch=selectors.ladder_by_slug, actions=LADDER_ACTIONS, page="ladder")
 
 
 def tournament_page(request, slug: str):
@@ -120,20 +137,28 @@ def tournament_page(request, slug: str):
 @login_required
 @require_POST
 def tournament_action(request, slug: str):
-    action = request.POST.get("action")
-    try:
-        t = selectors.tournament_by_slug(slug=slug)
-        if action == "register":
-            services.tournament_register(tournament=t, user=request.user)
-            messages.success(request, f"You are registered for {t.name}.")
-        elif action == "withdraw":
-            services.tournament_withdraw(tournament=t, user=request.user)
-            messages.success(request, f"You have withdrawn from {t.name}.")
+    return _act(request, slug=slug, fetch=selectors.tournament_by_slug, actions=TOURNAMENT_ACTIONS, page="tournament")
+
+
+@login_required
+def tournament_new(request):
+    """Organise a tournament: choose the game, then its options (any player
+    with a verified address, as services.tournament_create says)."""
+    engines = sorted(engine_list().values(), key=lambda e: e.title)
+    slug = request.GET.get("engine") or request.POST.get("engine")
+    engine = next((e for e in engines if e.slug == slug), None)
+    if engine is None:
+        return _render(request, "ladders/tournament_new.html", {"engines": engines, "engine": None})
+    form = TournamentCreateForm(engine, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            t = services.tournament_create(creator=request.user, **form.fields_for_service())
+        except ServiceError as e:
+            form.add_error(None, e.message)
         else:
-            messages.error(request, "Choose register or withdraw.")
-    except ServiceError as e:
-        messages.error(request, e.message)
-    return redirect("tournament", slug=slug)
+            messages.success(request, f"{t.name} is open for registration until {t.registration_deadline:%Y-%m-%d %H:%M} UTC.")
+            return redirect("tournament", slug=t.slug)
+    return _render(request, "ladders/tournament_new.html", {"engines": engines, "engine": engine, "form": form})
 
 
 def rating_page(request, username: str):

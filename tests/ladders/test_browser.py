@@ -89,3 +89,29 @@ def test_rating_history_plot_and_tournament_page(page_for, live_server, players,
     assert page.locator("section.round tbody tr").count() == 2  # two tables of two
     assert page.locator("table.tournament-standings tbody tr").count() == 4
     assert page.problems == []
+
+
+def test_organise_a_tournament_in_the_browser(page_for, live_server, players):
+    from pbem.ladders.models import Tournament
+
+    (u,) = players(1)
+    page = page_for(u)
+    page.goto(f"{live_server.url}/ladders/")
+    page.click("text=Organise a tournament")
+    page.click("a[href='?engine=sealedbid']")
+    page.fill("input[name=name]", "Spring Swiss")
+    page.select_option("select[name=table_size]", "3")
+    page.fill("input[name=rounds]", "5")
+    page.fill("input[name=registration_deadline]", (timezone.now() + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M"))
+    page.fill("input[name=max_players]", "12")
+    page.select_option("select[name=remainder]", "bye")
+    page.fill("input[name=option_rounds]", "1")
+    page.click("button:has-text('Create the tournament')")
+    page.wait_for_selector("text=Spring Swiss is open for registration")
+    assert page.url == f"{live_server.url}/tournaments/spring-swiss/"
+    t = Tournament.objects.get(slug="spring-swiss")
+    assert (t.table_size, t.rounds, t.max_players, t.remainder, t.points, t.options) == (3, 5, 12, "bye", {}, {"rounds": 1})
+    assert page.locator("ul.rules li:has-text('3 players: 3, 1.5, 0')").count() == 1  # the documented default
+    page.click("button:has-text('Register')")
+    page.wait_for_selector("text=You are registered for Spring Swiss.")
+    assert page.problems == []

@@ -1,6 +1,8 @@
 """Ladder commands by mail: `seek <ladder>`, `accept`, `decline`, sent to the
 reply address of a ladder mail (the player's own address)."""
 
+import pytest
+
 from notifications.models import Notification
 from pbem.ladders import services
 from pbem.ladders.models import Challenge, Rating, Seek
@@ -51,3 +53,21 @@ def test_in_a_games_thread_accept_stays_the_games_word(started_game, alice):
     row = deliver(mails.plain("alice@example.org", address_of(alice, started_game, 0), "accept"))
     text = reply_to(row).body_text
     assert "I cannot read 'accept'" in text and "challenge" not in text
+
+
+def test_every_listed_command_is_one_the_handler_reads(players, ladder):
+    """mail_commands.COMMANDS (what `help` lists) names only lines that
+    command() answers: each, written out, reaches its service."""
+    from pbem.errors import NotFound
+    from pbem.ladders.mail_commands import COMMANDS, command
+
+    (u,) = players(1)
+    for written, what in COMMANDS:
+        assert what
+        for form in written.split(" / "):
+            line = form.replace("<ladder>", ladder.slug).replace(" [n]", "")
+            if form.startswith("seek"):
+                assert "You are seeking a game" in command(user=u, line=line, in_game=False)
+            else:  # no challenge waits: the service says so, so the line was read as a challenge answer
+                with pytest.raises(NotFound, match="No challenge waits for your answer"):
+                    command(user=u, line=line, in_game="challenge" in form)

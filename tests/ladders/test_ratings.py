@@ -4,8 +4,14 @@ that finishes it, checked against openskill's own results."""
 import pytest
 from openskill.models import PlackettLuce
 
+from datetime import timedelta
+
+from django.utils import timezone
+
 from pbem import services
-from pbem.ladders.models import LadderGame, Rating, RatingChange
+from pbem.ladders import services as ladder_services
+from pbem.ladders.models import LadderGame, LadderMember, Rating, RatingChange
+from pbem.models import PendingAction
 from tests.ladders.conftest import finish, start
 
 
@@ -96,20 +102,60 @@ def test_a_seat_a_bot_took_over_counts_by_the_ladders_rule(players, ladder, rule
     assert RatingChange.objects.get(game=game, rating__player=a, rating__ladder=ladder).place == place_of_leaver
 
 
-def test_a_game_ended_early_by_a_leaver_is_rated_by_the_reconcile_once(players):
-    a, b, c = players(3)
+def early_game(users, ladder, time_control, seed=8):
+    """A rated ladder game whose time control ends it when a player leaves."""
     game = services.game_create(
-        creator=a, engine="sealedbid", players=3, options={"rounds": 1}, time_control={"on_leave": "end"}, seed=8
+        creator=users[0], engine="sealedbid", players=len(users), options={"rounds": 1},
+        time_control={"on_leave": "end"} | time_control, seed=seed,
     )
-    for u in (b, c):
+    for u in users[1:]:
         services.game_join(game_id=game.pk, user=u)
-    services.game_start(game_id=game.pk, user=a)
-    services.seat_resign(game_id=game.pk, user=c)
-    game.refresh_from_db()
-    assert game.status == "finished" and not RatingChange.objects.exists()  # pbem.services.timing ended it
-    from pbem.ladders.services import games_finished_reconcile
+    services.game_start(game_id=game.pk, user=users[0], fill_with_bots=False)
+    LadderGame.objects.create(ladder=ladder, game=game, via="match")
+    return game
 
-    assert games_finished_reconcile() == 1
-    assert games_finished_reconcile() == 0
-    places = dict(RatingChange.objects.filter(game=game).values_list("rating__player__username", "place"))
-    assert places == {"p00": 1, "p01": 1, "p02": 3}
+
+def time_out(game, seat):
+    pending = PendingAction.objects.get(game=game, seat__index=seat, closed_at__isnull=True, submitted_at__isnull=True)
+    return services.pending_timeout(pending_id=pending.pk, now=timezone.now() + timedelta(days=60))
+
+
+def places(game, ladder=None):
+    rows = RatingChange.objects.filter(game=game)
+    rows = rows.filter(rating__ladder=ladder) if ladder else rows.filter(rating__ladder__isnull=True)
+    return dict(rows.values_list("rating__player__username", "place"))
+
+
+@pytest.mark.parametrize("how", ["resignation", "timeout"])
+def test_a_game_that_ends_early_is_rated_in_the_transaction_that_ends_it(players, ladder, how):
+    a, b, c, d = players(4)
+    ladder.own_rating = True
+    ladder.save()
+    for u in (a, b, c, d):
+        ladder_services.ladder_join(ladder=ladder, user=u)
+    game = early_game([a, b, c, d], ladder, {"on_timeout": "forfeit"})
+    if how == "resignation":
+        services.seat_resign(game_id=game.pk, user=c)
+    else:
+        assert time_out(game, 2) == "forfeit_end"
+    game.refresh_from_db()
+    assert game.status == "finished"  # pbem.services.timing ended it, and nothing ran after that call
+    want = {"p00": 1, "p01": 1, "p02": 4, "p03": 1}  # the others share first, the leaver is last
+    assert places(game) == want and places(game, ladder) == want
+    assert rating(c).ordinal < rating(a).ordinal and rating(a).games == 1
+    assert sorted(LadderMember.objects.filter(ladder=ladder).values_list("games", flat=True)) == [1, 1, 1, 1]
+
+
+@pytest.mark.parametrize("rule, seat0_place", [("last", 3), ("place", 1)])
+def test_a_seat_a_bot_took_over_before_the_game_ended_early_counts_by_the_rule(players, ladder, rule, seat0_place):
+    # seat 1's player timed out and a bot took the seat; then seat 2's player resigned, which ends the game
+    a, b, c, d = players(4)
+    ladder.takeover_rule = rule
+    ladder.save()
+    game = early_game([a, b, c, d], ladder, {"on_timeout": "bot_takeover"}, seed=9)
+    assert time_out(game, 0) == "bot_takeover"
+    services.seat_resign(game_id=game.pk, user=b)
+    game.refresh_from_db()
+    assert game.status == "finished" and game.outcome["ranks"] == [1, 4, 1, 1]
+    # "last": the seat the bot took shares the bottom with the resigner; "place": it keeps the bot's place
+    assert places(game) == {"p00": seat0_place, "p01": 3 if rule == "last" else 4, "p02": 1, "p03": 1}

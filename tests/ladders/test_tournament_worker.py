@@ -56,7 +56,11 @@ def check_standings(tournament):
     outcomes and compare with the standings the service shows."""
     points, top, opponents = {}, {}, {}
     for table in Table.objects.filter(round__tournament=tournament).exclude(round__stage=Round.Stage.FINAL).select_related("game"):
-        if table.bye:
+        if table.bye:  # the mean of a full table's points, against a first place's 3
+            for ts in table.seats.all():
+                points[ts.player_id] = points.get(ts.player_id, 0) + sum(expected_points(4, [1, 2, 3, 4])) / 4
+                top[ts.player_id] = top.get(ts.player_id, 0) + 3
+                opponents.setdefault(ts.player_id, [])
             continue
         seats = list(table.game.seats.order_by("index"))
         ranks = table.game.outcome["ranks"]
@@ -117,19 +121,25 @@ def test_swiss_of_16_at_4_player_tables_with_a_final(players, celery_worker_proc
     assert Notification.objects.filter(subject__contains="final standings").count() == 16
 
 
-def test_swiss_of_18_plays_smaller_tables_so_everyone_plays(players, celery_worker_process):
+@pytest.mark.parametrize("remainder", ["smaller", "bye"])
+def test_swiss_of_18_plays_smaller_tables_or_byes(players, celery_worker_process, remainder):
     users = players(18)
-    t = make(users[0], users, "swiss18", remainder="smaller")
+    t = make(users[0], users, f"swiss18{remainder}", remainder=remainder)
     services.tournament_start(tournament_id=t.pk)
     autopilot_until_done(t, celery_worker_process)
     for r in t.round_set.all():
-        sizes = sorted(tb.seats.count() for tb in r.tables.all())
-        assert sizes == [3, 3, 4, 4, 4]  # 18 = 3 tables of 4 + 2 of 3, nobody sits out
+        sizes = sorted(tb.seats.count() for tb in r.tables.filter(bye=False))
+        # 18 = 3 tables of 4 + 2 of 3, nobody sits out; or 4 tables of 4 and two byes
+        assert sizes == ([3, 3, 4, 4, 4] if remainder == "smaller" else [4, 4, 4, 4])
     assert repeats(t) == 0
     lines = check_standings(t)
     keys = [(line["points"], line["opponents_points"], line["score_ratio"]) for line in lines]
     assert keys == sorted(keys, reverse=True)
-    assert all(line["games"] == 4 for line in lines)
+    if remainder == "smaller":
+        assert all(line["games"] == 4 for line in lines)
+    else:  # eight byes over four rounds, nobody's second
+        assert sorted(line["byes"] for line in lines) == [0] * 10 + [1] * 8
+        assert all(line["games"] + line["byes"] == 4 for line in lines)
 
 
 def test_the_matchmaker_task_seats_seekers_through_the_worker(players, ladder, celery_worker_process):

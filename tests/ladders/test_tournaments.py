@@ -116,9 +116,10 @@ def test_a_game_that_ends_when_a_player_leaves_still_counts_for_the_table(player
     services.tournament_withdraw(tournament=t, user=users[2])
     table = Table.objects.get(round__tournament=t)
     assert table.game.status == Game.Status.FINISHED  # ended by the time control's rule
-    assert services.tournament_advance(tournament_id=t.pk) == "finished"
-    table.refresh_from_db()
+    # recorded in the transaction that ended the game, before the tournament moves on
+    assert table.finished_at is not None
     places = dict(table.seats.values_list("player__username", "place"))
     assert places == {"p00": 1, "p01": 1, "p02": 4, "p03": 1}  # the others share first, the leaver is last
+    assert services.tournament_advance(tournament_id=t.pk) == "finished"
     line = next(x for x in tournament_standings(tournament=t) if x["player"] == "p02")
     assert line["points"] == 0 and line["withdrawn"]
