@@ -19,32 +19,59 @@ from notifications import inbound as mail
 from notifications import outbox
 from notifications.models import EmailPreference, InboundMessage, Notification, ReplyAddress
 from pbem.errors import ServiceError
+from pbem.ladders import mail_commands as ladder
 
 log = logging.getLogger(__name__)
 
 MAX_COMMANDS = 100
 
-HELP = """\
-How to play by mail
--------------------
-Reply to a mail of your game. Write one command per line above the quoted
-text; the commands are run in order, and the first one that fails stops the
-rest (those before it stay done). Quoted text and your signature are ignored.
+# The commands every game's address takes: (usage, what it does). The help
+# text is made from this table and the ladder module's own (USAGE), and
+# _builtin dispatches the same words, so help and parser cannot drift.
+COMMANDS = (
+    ("help", "this text"),
+    ("status", "the situation of this game again, and what is asked of you"),
+    ("games", "your games, and which of them wait for you"),
+    ("join <code>", "take a seat with an invitation code"),
+    ("resign", "leave this game (a bot takes your seat)"),
+    ("vacation <days>", "pause your deadlines for some days (within your allowance)"),
+    ("notify every|digest|off", "every: a mail for every move; digest: a mail only when you must act, with what "
+     "happened since; off: no mail but answers"),
+    ("notify board on|off", "the board as a picture in the HTML part of game mails"),
+    ("unsubscribe", "the same as notify off"),
+    ("undo", "no game here lets you take a move back; a sealed answer can be replaced by sending it again "
+     "before it resolves"),
+)
 
-Commands of every game:
-  help                 this text
-  status               the situation of this game again, and what is asked of you
-  games                your games, and which of them wait for you
-  join <code>          take a seat with an invitation code
-  resign               leave this game (a bot takes your seat)
-  vacation <days>      pause your deadlines for some days (within your allowance)
-  notify every|digest|off
-                       every: a mail for every move; digest: a mail only when you
-                       must act, with what happened since; off: no mail but answers
-  notify board on|off  the board as a picture in the HTML part of game mails
-  undo                 no game here lets you take a move back; a sealed answer
-                       can be replaced by sending it again before it resolves
-"""
+
+def _table(rows) -> str:
+    import textwrap
+
+    out = []
+    for usage, what in rows:
+        wrapped = textwrap.wrap(what, 56)
+        if len(usage) <= 20:
+            out.append(f"  {usage:<20} {wrapped[0]}")
+        else:
+            out += [f"  {usage}", f"  {'':<20} {wrapped[0]}"]
+        out += [f"  {'':<20} {line}" for line in wrapped[1:]]
+    return "\n".join(out)
+
+
+def _help() -> str:
+    """How to play by mail, and every command an address takes."""
+    return (
+        "How to play by mail\n-------------------\n"
+        "Reply to a mail of your game. Write one command per line above the quoted\n"
+        "text; the commands are run in order, and the first one that fails stops the\n"
+        "rest (those before it stay done). Quoted text and your signature are ignored.\n\n"
+        "Commands of every game:\n" + _table(COMMANDS) + "\n\n"
+        "Ladders (in a game's thread, `accept` and `decline` are the game's own words;\n"
+        "write `accept challenge 12` there):\n" + _table(ladder.USAGE) + "\n"
+    )
+
+
+HELP = _help()
 
 
 @dataclass
@@ -215,10 +242,10 @@ def mail_handle(row: InboundMessage) -> Answer:
         refusal = _thread_check(ctx)
         if refusal:
             return refusal
-    if row.stripped_text and row.stripped_text.strip():
-        text = row.stripped_text
-    else:
-        text = mail.latest_reply(mail.body_text(msg), _known_lines(ctx))
+    # The ESP's stripped reply has no quote, but may still end with a
+    # "Sent from my iPhone" or a signature it did not know: cut the same way.
+    body = row.stripped_text if row.stripped_text and row.stripped_text.strip() else mail.body_text(msg)
+    text = mail.latest_reply(body, _known_lines(ctx))
     lines = mail.command_lines(text)
     if not lines:
         return ctx.answer(
@@ -249,13 +276,16 @@ def _refuse(row, msg, sender: str, text: str, outcome: str) -> Answer:
     )
 
 
-def _known_lines(ctx: Context) -> frozenset[str]:
+def _known_lines(ctx: Context) -> dict[str, frozenset[str]]:
     """The lines of our latest mails to this player, so that a quoted
     original without ``>`` (Outlook, Yahoo) is recognised and never run."""
     rows = Notification.objects.filter(to_email__iexact=ctx.sender)
     if ctx.game is not None:
         rows = rows.filter(game=ctx.game)
     texts = []
+    answered = _answered_mail(ctx)
+    if answered is not None:  # the very mail answered, however old
+        texts += [answered.body_text, mail.html_to_text(answered.body_html) if answered.body_html else ""]
     for body, html in rows.order_by("-pk").values_list("body_text", "body_html")[:20]:
         texts.append(body)
         if html:
@@ -457,10 +487,8 @@ def _builtin(ctx: Context, line: str) -> str | None:
             EmailPreference.Mode.OFF: "no mail, except answers to the mails you send",
         }[mode]
         return f"From now on you get {said}. Write `notify every`, `notify digest` or `notify off` to change it."
-    if word in ("seek", "accept", "decline"):
-        from pbem.ladders.mail_commands import command as ladder_command
-
-        said = ladder_command(user=ctx.user, line=line, in_game=ctx.game is not None)
+    if word in ladder.WORDS:
+        said = ladder.command(user=ctx.user, line=line, in_game=ctx.game is not None)
         if said is not None:
             return said
     if word == "resign" and len(words) == 1:

@@ -256,6 +256,38 @@ def html_to_text(html: str) -> str:
     return "\n".join(line.strip() for line in text.splitlines())
 
 
+def unflowed(text: str, *, delsp: bool = False) -> str:
+    """A ``format=flowed`` text (RFC 3676, Thunderbird's and Apple Mail's
+    default) as the lines its writer typed: a line ending in a space goes on
+    in the next line of the same quote depth, so a long command wrapped at 72
+    characters is one command again. Space-stuffing is undone; the signature
+    separator ``-- `` stays a line of its own."""
+    out: list[str] = []
+    carry, carry_depth = "", None
+    for raw in text.replace("\r\n", "\n").split("\n"):
+        depth = len(raw) - len(raw.lstrip(">"))
+        line = raw[depth:]
+        if line.startswith(" "):
+            line = line[1:]  # space-stuffed (or the space after the quote marks)
+        if carry_depth is not None and depth != carry_depth:
+            out.append(_quoted_line(carry_depth, carry))  # a flowed line may not flow into another depth
+            carry, carry_depth = "", None
+        flowed = line.endswith(" ") and line != "-- "
+        if flowed and delsp:
+            line = line[:-1]
+        carry, carry_depth = carry + line, depth
+        if not flowed:
+            out.append(_quoted_line(depth, carry))
+            carry, carry_depth = "", None
+    if carry_depth is not None:
+        out.append(_quoted_line(carry_depth, carry))
+    return "\n".join(out)
+
+
+def _quoted_line(depth: int, text: str) -> str:
+    return (">" * depth + " " + text) if depth else text
+
+
 def body_text(msg) -> str:
     """The text a person wrote: the plain part, else the HTML part as text."""
     try:
@@ -268,7 +300,17 @@ def body_text(msg) -> str:
         part = msg
     text = _decoded(part)
     if part.get_content_type() == "text/html":
-        text = html_to_text(text[: MAX_TEXT_CHARS * 4])
+        return html_to_text(text[: MAX_TEXT_CHARS * 4])
+    if (part.get_param("format") or "").lower() == "flowed":
+        text = unflowed(text, delsp=(part.get_param("delsp") or "").lower() == "yes")
+    if not text.strip():
+        # Some webmails send an empty plain alternative: the HTML part holds the words.
+        try:
+            html = msg.get_body(preferencelist=("html",))
+        except Exception:  # noqa: BLE001
+            html = None
+        if html is not None:
+            return html_to_text(_decoded(html)[: MAX_TEXT_CHARS * 4])
     return text
 
 
@@ -281,7 +323,11 @@ def body_text(msg) -> str:
 # "On ... wrote:" in the languages of the mail programs players use.
 _WROTE = re.compile(
     r"(wrote|writes|schrieb|schreef|a [ée]crit|ha scritto|escribi[óo]|escreveu|skrev|kirjoitti|napisa[łl]|"
-    r"написал|napsal|yazd[ıi])\s*(\S+\s*)?(:|-{2,})\s*$",
+    r"написал|пишет|napsal|yazd[ıi]|geschrieben)\s*(\S+\s*)?(:|-{2,})\s*$"
+    # where the name follows the verb: "Am … schrieb Alice Example <alice@…>:", "Op … schreef pbem <…>:"
+    r"|\b(schrieb|schreef|skrev|escreveu|napisa[łl])\s[^:]{1,150}:\s*$"
+    # mutt's and Horde's other attributions: "* pbem <…> [2026-11-22 09:12]:", "Quoting pbem <…>:"
+    r"|^\*\s.{1,150}\[[^\]]*\d[^\]]*\]:\s*$|^(quoting|zitat von|citando|citation de|cita de|citaat van)\s.{1,150}:\s*$",
     re.IGNORECASE,
 )
 _SEPARATOR = re.compile(
@@ -297,11 +343,22 @@ _HEADER_LINE = re.compile(rf"^[*\s]*({_HEADER_KEY})\s?[*]*\s?:", re.IGNORECASE)
 _FROM_LINE = re.compile(r"^[*\s]*(from|von|de|da|van|fr[åa]n|fra|od|от)\s?[*]*\s?:", re.IGNORECASE)
 # "Sent from my iPhone" and its kin close the reply; what follows is history.
 _SENT_FROM = re.compile(
-    r"^(sent from |sent with |sent via |get outlook for|von meinem .* gesendet|gesendet von |gesendet mit |"
-    r"envoy[ée] de mon |envoy[ée] depuis |envoy[ée] avec |inviato da |inviato dal mio|enviado desde |enviado do |"
-    r"enviado con |verzonden (met|vanaf|van) |verstuurd (met|vanaf|van) |skickat från |sendt fra |"
-    r"diese nachricht wurde von meinem)",
+    r"^(sent from |sent with |sent via |sent using |get outlook for|von meinem .* gesendet|von .{1,40} gesendet\b|"
+    r"gesendet von |gesendet mit |envoy[ée] de mon |envoy[ée] depuis |envoy[ée] avec |inviato da |inviato dal mio|"
+    r"enviado desde |enviado do |enviado con |verzonden (met|vanaf|van) |verstuurd (met|vanaf|van) |skickat från |"
+    r"sendt fra |diese nachricht wurde von meinem|get organized with yahoo)",
     re.IGNORECASE,
+)
+# Outlook's mobile apps sign with a download link, in the phone's language:
+# "Download Outlook for Android", "Télécharger Outlook pour iOS", "Outlook für
+# Android herunterladen", "Scarica Outlook per Android", "Outlook voor iOS downloaden".
+_OUTLOOK_APP = re.compile(r"\boutlook\s+(for|für|pour|per|para|voor)\s+(ios|android)\b", re.IGNORECASE)
+# A wrapped attribution starts with its opening word and a date on the first
+# line ("El lun, 15 ene 2025 a las 17:03, pbem <games@…>" / "escribió:").
+_ATTRIBUTION_OPENING = re.compile(r"^(on|am|le|il|in data|el|op|em|den|w dniu|dne)\b.*\d", re.IGNORECASE)
+# Gmail's other order, in several languages: "pbem <games@…> schrieb am So., 23. Juni 2024, 21:08:".
+_WROTE_ON = re.compile(
+    r"(\bschrieb am|\ba [ée]crit le|\bha scritto il|\bescribi[óo] el|\bschreef op|\bwrote on)\b.*\d.*:\s*$", re.IGNORECASE
 )
 
 
@@ -309,32 +366,79 @@ def _norm(line: str) -> str:
     return re.sub(r"\s+", " ", line.lstrip("> \t").strip()).lower()
 
 
-def known_lines(texts) -> frozenset[str]:
-    """The lines of mails we sent, to recognise them quoted without ``>``."""
-    out = set()
+def known_lines(texts) -> dict[str, frozenset[str]]:
+    """The lines of mails we sent, each with the lines that follow it in
+    them (blank lines skipped), to recognise our mails quoted without ``>``."""
+    out: dict[str, set[str]] = {}
     for text in texts:
-        for line in (text or "").splitlines():
-            n = _norm(line)
-            if len(n) >= 3:
-                out.add(n)
-    return frozenset(out)
+        lines = [n for n in (_norm(x) for x in (text or "").splitlines()) if len(n) >= 3]
+        for n, following in zip(lines, lines[1:] + [""]):
+            out.setdefault(n, set())
+            if following:
+                out[n].add(following)
+    return {n: frozenset(f) for n, f in out.items()}
 
 
-def _history_starts(lines: list[str], i: int, known: frozenset[str]) -> bool:
+def _ours(first: str, second: str, known: dict[str, frozenset[str]]) -> bool:
+    """Whether two lines (blank lines between skipped) are two lines of one of
+    our mails in their order: the first one of ours, the second the line that
+    follows it there or its start. Mail programs re-wrap a quoted original
+    at 60-76 columns, so "Done:" is followed by half of our next line, and a
+    long first line may itself be cut in two."""
+    if first in known:
+        after = known[first]
+        return second in after or (len(second) >= 12 and any(k.startswith(second) for k in after))
+    if len(first) >= 12:
+        for line in known:
+            if len(line) > len(first) and line.startswith(first):
+                rest = line[len(first):].strip()
+                if len(rest) >= 3 and (rest.startswith(second) or second.startswith(rest)):
+                    return True
+    return False
+
+
+def _history_starts(lines: list[str], i: int, known: dict[str, frozenset[str]]) -> bool:
     """Whether line i starts quoted history (or a signature)."""
     line = lines[i].strip()
     if not line:
         return False
     if line.startswith(">") or line in ("--", "-- ", "—") or _SEPARATOR.match(line) or _SENT_FROM.match(line):
         return True
-    if _WROTE.search(line) and len(line) < 300:
+    if len(line) < 120 and _OUTLOOK_APP.search(line):
+        return True
+    if _attribution_lines(lines, i):
         return True
     following = [x.strip() for x in lines[i + 1:i + 6] if x.strip()]
     if _FROM_LINE.match(line) and any(_HEADER_LINE.match(x) for x in following[:3]):
         return True
-    if known and _norm(line) in known and following and _norm(following[0]) in known:
-        return True  # two lines of one of our own mails: the original, unquoted
+    if _HEADER_LINE.match(line) and sum(1 for x in following[:3] if _HEADER_LINE.match(x)) >= 2 and any(
+        _FROM_LINE.match(x) for x in [line, *following[:3]]
+    ):
+        return True  # a header block in another order (GMX, web.de: "Gesendet:", then "Von:")
+    if known and following and not following[0].startswith(">") and _ours(_norm(line), _norm(following[0]), known):
+        return True  # two lines of one of our own mails in their order: the original, unquoted
     return False
+
+
+def _attribution_lines(lines: list[str], i: int) -> int:
+    """How many lines the attribution ("On … wrote:") starting at line i
+    takes: 1, or 2-3 when the mail program wrapped it; 0 if there is none."""
+    first = lines[i].strip()
+    if _WROTE.search(first) and len(first) < 300:
+        return 1
+    chunk = [first]
+    for n in (2, 3):
+        if i + n - 1 >= len(lines) or not lines[i + n - 1].strip():
+            break
+        chunk.append(lines[i + n - 1].strip())
+        joined = " ".join(chunk)
+        if len(joined) > 300:
+            break
+        if (_ATTRIBUTION_OPENING.match(first) and _WROTE.search(joined)) or _WROTE_ON.search(joined):
+            return n
+    if _WROTE_ON.search(first) and len(first) < 300:
+        return 1
+    return 0
 
 
 def _parser_body(text: str) -> str:
@@ -347,7 +451,7 @@ def _parser_body(text: str) -> str:
     return "" if first.headers else first.body
 
 
-def latest_reply(text: str, known: frozenset[str] = frozenset()) -> str:
+def latest_reply(text: str, known: dict[str, frozenset[str]] | None = None) -> str:
     """The newest part of a reply: quoted history and signatures removed.
     ``known``: lines of the mails we sent this player (see known_lines)."""
     text = text[:MAX_TEXT_CHARS].replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ")
@@ -363,7 +467,7 @@ def latest_reply(text: str, known: frozenset[str] = frozenset()) -> str:
     # holds no answer, and must not be read: it repeats our own commands.
     i = cut
     if not lines[i].lstrip().startswith(">"):
-        i += 1  # the attribution line
+        i += _attribution_lines(lines, i) or 1  # the attribution, perhaps wrapped
         while i < len(lines) and not lines[i].strip():
             i += 1
         if i >= len(lines) or not lines[i].lstrip().startswith(">"):
@@ -375,19 +479,26 @@ def latest_reply(text: str, known: frozenset[str] = frozenset()) -> str:
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 # A list item's bullet (Gmail's "- gold", "• gold", "1. gold") is no part of the command.
-_BULLET = re.compile(r"^([-*•·–—]|\d{1,2}[.)])\s+")
+_BULLET = re.compile(r"^([-*•·–—◦▪▫●○■□►▸➢✓]|\d{1,2}[.)]|o(?=\s{2}))\s+")
 # Salutations above the commands are skipped.
 _OPENING = re.compile(
-    r"^(hi|hello|hey|dear|hallo|moin|servus|liebe|lieber|bonjour|salut|coucou|ciao|salve|buongiorno|hola|"
-    r"buenos d[íi]as|hoi|beste|goedemorgen|hej)\b[\w\s,.!-]*$",
+    r"^(hi|hello|hey|dear|good (morning|afternoon|evening)|hallo|moin|servus|liebe|lieber|guten (morgen|tag|abend)|"
+    r"bonjour|bonsoir|salut|coucou|cher|ch[èe]re|ciao|salve|buongiorno|buonasera|caro|cara|hola|buenos d[íi]as|"
+    r"buenas( tardes| noches)?|querid[oa]|hoi|beste|goedemorgen|goedemiddag|goedenavond|goedendag|hej)\b[\w\s,.!-]*$",
     re.IGNORECASE,
 )
 # A closing ends the commands: what follows (a name, a signature) is not read.
+# Only a short line (four words at most) is taken for one.
 _CLOSING = re.compile(
-    r"^(thanks|thank you|thx|cheers|regards|best|kind regards|best regards|bye|danke|vielen dank|gr[üu](ß|ss)e|"
-    r"viele gr[üu](ß|ss)e|liebe gr[üu](ß|ss)e|lg|vg|mfg|tsch[üu]ss|merci|cordialement|bises|amiti[ée]s|grazie|"
-    r"saluti|cordiali saluti|gracias|saludos|un saludo|besos|bedankt|groeten|met vriendelijke groet|groetjes|"
-    r"tack|hilsen|mvh|pozdrawiam|d[ií]ky|s pozdravem)\b[\w\s,.!-]*$",
+    r"^[¡!]?(thanks|thank you|many thanks|thx|cheers|regards|best|kind regards|best regards|warm regards|"
+    r"all the best|bye|see you|have a (nice|good|great) (day|weekend)|"
+    r"danke|vielen dank|danke sch[öo]n|((viele|liebe|beste|herzliche|freundliche|sch[öo]ne|mit freundlichen)\s+)?"
+    r"gr[üu](ß|ss)(e|en)?|lg|vg|mfg|tsch[üu]ss|bis bald|ciao|"
+    r"merci|cordialement|bien cordialement|bien [àa] vous|bises|amiti[ée]s|[àa] bient[ôo]t|bonne (journ[ée]e|soir[ée]e)|"
+    r"salutations|grazie|saluti|cordiali saluti|distinti saluti|un saluto|a presto|buona (giornata|serata)|"
+    r"gracias|muchas gracias|saludos|un saludo|atentamente|besos|abrazos|un abrazo|hasta (luego|pronto)|"
+    r"bedankt|dank (je|u)|groet|groeten|groetjes|((met )?vriendelijke|hartelijke) groet(en)?|mvg|tot ziens|fijne dag|"
+    r"tack|hilsen|mvh|pozdrawiam|d[ií]ky|s pozdravem)\b[^\n]*$",
     re.IGNORECASE,
 )
 

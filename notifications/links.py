@@ -9,6 +9,11 @@ def _site() -> str:
     return settings.SITE_URL.rstrip("/")
 
 
+def site_url(path: str) -> str:
+    """A path of the site as a full URL."""
+    return _site() + path
+
+
 def game_url(game_id: int) -> str:
     """The game's web page."""
     return f"{_site()}/games/{game_id}/"
@@ -23,16 +28,32 @@ def profile_url() -> str:
     return f"{_site()}/profile/"
 
 
-def password_set_url(user) -> str:
+def password_set_url(user, then: str | None = None) -> str:
     """A link that lets a player without a password set one; valid for
-    PASSWORD_RESET_TIMEOUT and only until a password is set (Django's
-    token covers the password hash)."""
+    PASSWORD_RESET_TIMEOUT and only until a password is set or the player
+    logs in (Django's token covers the password hash and the last login).
+    ``then``: the site path the page goes on to once the password is set."""
+    from urllib.parse import quote
+
     from django.contrib.auth.tokens import default_token_generator
     from django.utils.encoding import force_bytes
     from django.utils.http import urlsafe_base64_encode
 
     uid = urlsafe_base64_encode(force_bytes(user.pk))
-    return f"{_site()}/accounts/password/set/{uid}/{default_token_generator.make_token(user)}/"
+    url = f"{_site()}/accounts/password/set/{uid}/{default_token_generator.make_token(user)}/"
+    return url + (f"?next={quote(then, safe='/')}" if then else "")
+
+
+def join_path(code: str) -> str:
+    """The site path that takes a seat with an invitation code (asks once)."""
+    from urllib.parse import quote
+
+    return f"/join/{quote(code, safe='')}/"
+
+
+def link_days() -> int:
+    """How long a password link is valid, in whole days."""
+    return max(1, settings.PASSWORD_RESET_TIMEOUT // 86400)
 
 
 def mail_links(*, user, game=None) -> dict[str, str]:
@@ -53,7 +74,7 @@ def footer_text(links: dict[str, str]) -> str:
     reply quoting it never has it read as commands."""
     if not links:
         return ""
-    days = max(1, settings.PASSWORD_RESET_TIMEOUT // 86400)
+    days = link_days()
     lines = ["-- "]
     if "game" in links:
         lines.append(f"The game on the web: {links['game']} (API: {links['api']})")

@@ -13,6 +13,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.db.models import Q
 
 
@@ -54,12 +55,23 @@ class Notification(models.Model):
     dedupe_key = models.CharField(max_length=200, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # Set when the row is written (its deliver task is queued on that same
+    # commit) and cleared by the send that records it, or when the send failed
+    # and Celery's retry with backoff owns it: a mark older than a few seconds
+    # is a deliver task lost with its worker or its broker, found by the
+    # partial index below (the short sweep, ``notifications_lost_requeue``).
+    deliver_queued_at = models.DateTimeField(null=True, blank=True, default=timezone.now)
     attempts = models.PositiveIntegerField(default=0)
     last_error = models.TextField(blank=True)
 
     class Meta:
         indexes = [
             models.Index(fields=["created_at"], condition=Q(sent_at__isnull=True), name="notification_unsent"),
+            models.Index(
+                fields=["deliver_queued_at"],
+                condition=Q(deliver_queued_at__isnull=False, sent_at__isnull=True),
+                name="notification_deliver_queued",
+            ),
             models.Index(fields=["recipient", "created_at"], name="notification_by_recipient"),
             models.Index(fields=["game", "seat", "kind", "version"], name="notification_by_seat"),
         ]

@@ -18,12 +18,12 @@ import secrets
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
 from engines.base import canonical
-from notifications.models import EmailPreference, Notification, ReplyAddress
+from notifications.models import EmailPreference, Notification, ReplyAddress, UndeliverableAddress
 
 # Which kinds each preference lets through. Answers to a player's own mail
 # (REPLY) and invitations are always written.
@@ -43,10 +43,16 @@ OTHER_COMMANDS = (
 )
 
 
+# Broker priority of a fresh mail's delivery (Redis transport: 0 is the
+# highest and the default): a worker takes every queued ``advance`` before the
+# next mail, so a game is never held up behind rendering and sending mail.
+DELIVER_PRIORITY = 6
+
+
 def _deliver_on_commit(notification_id: int) -> None:
     from notifications.tasks import deliver
 
-    transaction.on_commit(lambda: deliver.delay(notification_id))
+    transaction.on_commit(lambda: deliver.apply_async((notification_id,), priority=DELIVER_PRIORITY))
 
 
 DEFAULT_MODE = EmailPreference._meta.get_field("mode").default
@@ -89,7 +95,43 @@ def board_image_wanted(user) -> bool:
     return row.board_image if row else True
 
 
-def _html(body_text: str, subject: str, *, game=None, seat: int | None = None, user=None) -> tuple[str, str]:
+def _write_facts(*, address: str, user, dedupe_key: str, game, seat: int | None) -> tuple:
+    """What writing one row needs to know, in one round trip: whether the
+    address is undeliverable, the player's mode and board-image choice,
+    whether the row exists, whether the game's thread to this address has
+    begun, and the seat's reply address where it exists (id, token)."""
+    from django.db import connection
+
+    pref, undeliverable, notif, reply = (
+        EmailPreference._meta.db_table,
+        UndeliverableAddress._meta.db_table,
+        Notification._meta.db_table,
+        ReplyAddress._meta.db_table,
+    )
+    user_id, game_id = getattr(user, "pk", None), getattr(game, "pk", None)
+    with connection.cursor() as c:
+        c.execute(
+            f"""SELECT EXISTS (SELECT 1 FROM {undeliverable} WHERE UPPER(email) = UPPER(%s)),
+                       (SELECT mode FROM {pref} WHERE user_id = %s),
+                       (SELECT board_image FROM {pref} WHERE user_id = %s),
+                       EXISTS (SELECT 1 FROM {notif} WHERE dedupe_key = %s),
+                       EXISTS (SELECT 1 FROM {notif} WHERE game_id = %s AND UPPER(to_email) = UPPER(%s)),
+                       (SELECT id FROM {reply} WHERE game_id = %s AND seat = %s AND user_id = %s),
+                       (SELECT token FROM {reply} WHERE game_id = %s AND seat = %s AND user_id = %s)""",
+            [address, user_id, user_id, dedupe_key, game_id, address, *([game_id, seat, user_id] * 2)],
+        )
+        gone, mode, board_image, exists, thread, reply_id, reply_token = c.fetchone()
+    if user is None:
+        mode = EmailPreference.Mode.EVERY_MOVE
+    reply_row = ReplyAddress(pk=reply_id, token=reply_token, user=user, game=game, seat=seat) if reply_id else None
+    return (
+        bool(gone), mode or DEFAULT_MODE, True if board_image is None else bool(board_image), bool(exists), bool(thread), reply_row,
+    )
+
+
+def _html(
+    body_text: str, subject: str, *, game=None, seat: int | None = None, user=None, board_image: bool | None = None
+) -> tuple[str, str]:
     """The HTML part, and the board's SVG for its inline image ("" for none).
 
     A mail of a game shows the seat's situation formatted (boards.mail_html,
@@ -104,8 +146,10 @@ def _html(body_text: str, subject: str, *, game=None, seat: int | None = None, u
 
         engine = engine_get(game.engine)
         view = engine.view(game.state, seat)
-        names = [s.name for s in game.seats.select_related("player").order_by("index")]
-        if board_image_wanted(user):
+        from pbem.selectors import seats_by_index
+
+        names = [s.name for s in seats_by_index(game=game).values()]
+        if board_image if board_image is not None else board_image_wanted(user):
             svg = boards.svg(game.engine, view, seat=seat, names=names)
         situation = boards.mail_html(game.engine, view, seat=seat, names=names, image_cid=BOARD_CID if svg else None)
         rendered = engine.render(game.state, seat)
@@ -145,25 +189,27 @@ def notification_write(
     to_email: str | None = None,
     reply_to: ReplyAddress | None = None,
     in_reply_to: str | None = None,
+    game_locked: bool = False,
 ) -> Notification | None:
     """Write one outbox row (once per dedupe key) for a user with an email
     address, or for ``to_email`` (an invited address, the sender of a mail we
-    answer); returns None when there is nobody to write to, the player's
+    answer); ``game_locked``: the caller holds the game row locked (as every
+    step of a game does); returns None when there is nobody to write to, the player's
     preference leaves this kind out, or the row exists."""
     from notifications import links
-    from notifications.models import UndeliverableAddress
 
     address = to_email or (user.email if user is not None else "")
-    if not address or UndeliverableAddress.objects.filter(email__iexact=address).exists():
+    if not address:
         return None
-    if kind not in _ALWAYS and kind not in _BY_MODE[preference_of(user)]:
-        return None
-    if Notification.objects.filter(dedupe_key=dedupe_key).exists():
+    gone, mode, board_image, exists, thread_begun, known_reply = _write_facts(
+        address=address, user=user, dedupe_key=dedupe_key, game=game, seat=seat if game is not None else None
+    )
+    if gone or exists or (kind not in _ALWAYS and kind not in _BY_MODE[mode]):
         return None
     footer = links.footer_text(links.mail_links(user=user, game=game))
     body_text = (body_text + ("\n\n" + footer if footer else "")).replace("\x00", "")
     if reply_to is None and user is not None:
-        reply_to = reply_address_for(user=user, game=game, seat=seat if game is not None else None)
+        reply_to = known_reply or reply_address_for(user=user, game=game, seat=seat if game is not None else None)
     headers = {"Auto-Submitted": "auto-replied" if kind == Notification.Kind.REPLY else "auto-generated"}
     if reply_to is not None:
         headers["Reply-To"] = reply_to.address
@@ -172,7 +218,7 @@ def notification_write(
     references = []
     if game is not None:
         root = thread_root_id(game_id=game.pk, email=address)
-        if Notification.objects.filter(game=game, to_email__iexact=address).exists():
+        if thread_begun:
             references.append(root)
         else:
             message_id = root  # the first mail of the thread
@@ -182,28 +228,38 @@ def notification_write(
         headers["In-Reply-To"] = references[-1]
         headers["References"] = " ".join(references)
     headers["Message-ID"] = message_id
-    body_html, board_svg = _html(body_text, subject, game=game, seat=seat, user=user)
-    row, created = Notification.objects.get_or_create(
+    body_html, board_svg = _html(body_text, subject, game=game, seat=seat, user=user, board_image=board_image)
+    fields = dict(
         dedupe_key=dedupe_key,
-        defaults={
-            "kind": kind,
-            "recipient": user,
-            "to_email": address,
-            "game": game,
-            "seat": seat,
-            "version": game.version if game is not None else None,
-            "message_id": message_id,
-            "subject": subject[:250],
-            "body_text": body_text,
-            "body_html": body_html,
-            "board_svg": board_svg,
-            "headers": headers,
-        },
+        kind=kind,
+        recipient=user,
+        to_email=address,
+        game=game,
+        seat=seat,
+        version=game.version if game is not None else None,
+        message_id=message_id,
+        subject=subject[:250],
+        body_text=body_text,
+        body_html=body_html,
+        board_svg=board_svg,
+        headers=headers,
     )
-    if created:
+    if game_locked:
+        # The caller holds the game row locked, and every writer of a key of
+        # this game's steps holds it too: nobody can have written it since
+        # the look above, so no savepoint is needed.
+        row = Notification.objects.create(**fields)
         _deliver_on_commit(row.pk)
         return row
-    return None
+    try:
+        with transaction.atomic():  # a savepoint: a row written meanwhile by someone else leaves ours undone
+            row = Notification.objects.create(**fields)
+    except IntegrityError:
+        if Notification.objects.filter(dedupe_key=dedupe_key).exists():
+            return None  # written meanwhile by a concurrent run of the same step
+        raise
+    _deliver_on_commit(row.pk)
+    return row
 
 
 def subject_for(game, what: str) -> str:
@@ -236,7 +292,7 @@ def deadline_text(deadline, user) -> str:
 
 
 def your_move(*, game, pending: list) -> None:
-    from notifications.selectors import digest_since_last_acted
+    from notifications.selectors import digest_since_last_acted, table_talk_text
     from pbem.selectors import engine_get
 
     engine = engine_get(game.engine)
@@ -249,6 +305,7 @@ def your_move(*, game, pending: list) -> None:
             for part in (
                 "\n".join(x for x in (p.prompt, sealed, deadline_text(p.deadline, seat.player)) if x),
                 ("Since you last acted:\n" + "\n".join(f"  - {line}" for line in digest)) if digest else "",
+                table_talk_text(game=game, seat=seat.index, player_id=seat.player_id),
                 engine.render(game.state, seat.index),
                 commands_text(engine, game.state, seat.index),
                 OTHER_COMMANDS,
@@ -257,12 +314,14 @@ def your_move(*, game, pending: list) -> None:
         )
         notification_write(
             kind=Notification.Kind.YOUR_MOVE,
-            dedupe_key=f"your_move:{game.pk}:{game.version}:{seat.index}",
+            # the player too: a seat an operator gives to someone else is asked again
+            dedupe_key=f"your_move:{game.pk}:{game.version}:{seat.index}:{seat.player_id}",
             user=seat.player,
             game=game,
             seat=seat.index,
             subject=subject_for(game, f"your move: {p.kind}"),
             body_text=body,
+            game_locked=True,  # written by the step that opens the decision, the game row locked
         )
 
 
@@ -270,6 +329,7 @@ def reminder(*, game, pending, which: str = "reminder", if_no_answer: str = "") 
     """A reminder (``which`` = "reminder") or the last call ("last_call") of an
     open decision, once each: the situation again, the commands, the deadline in
     the player's time zone, and what a timeout will do."""
+    from notifications.selectors import table_talk_text
     from pbem.selectors import engine_get
 
     engine = engine_get(game.engine)
@@ -290,6 +350,7 @@ def reminder(*, game, pending, which: str = "reminder", if_no_answer: str = "") 
                 )
                 if x
             ),
+            table_talk_text(game=game, seat=seat.index, player_id=seat.player_id),
             engine.render(game.state, seat.index),
             commands_text(engine, game.state, seat.index),
         )
@@ -304,14 +365,6 @@ def reminder(*, game, pending, which: str = "reminder", if_no_answer: str = "") 
         subject=subject_for(game, f"{'last call' if which == 'last_call' else 'reminder'}: {pending.kind}"),
         body_text=body,
     )
-
-
-def move_confirmation(*, game, move, pending) -> None:
-    """Writes nothing: a move sent by mail is confirmed by the answer to that
-    mail (one mail, with the commitment of a sealed answer), and a move made
-    on the web page, through the API, by a bot or by a timeout is not
-    confirmed by mail at all. Kept because the move service calls it."""
-    return None
 
 
 def decision_resolved(*, game, version: int, moves: list) -> None:
@@ -344,6 +397,7 @@ def decision_resolved(*, game, version: int, moves: list) -> None:
             seat=seat.index,
             subject=subject_for(game, "sealed answers revealed"),
             body_text=body,
+            game_locked=True,
         )
 
 
@@ -367,4 +421,5 @@ def game_over(*, game) -> None:
                 seat=seat.index,
                 subject=subject_for(game, "game over"),
                 body_text=body,
+                game_locked=True,
             )

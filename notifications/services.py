@@ -1,6 +1,7 @@
 """Writes of the email channel (HackSoft style: keyword-only ``<noun>_<verb>``).
 
-- ``notification_send``: sends one outbox row, once.
+- ``notification_send``: sends one outbox row, once;
+  ``notifications_lost_requeue``: the short sweep for deliver tasks lost.
 - ``inbound_store``: stores a received mail raw (SMTP server, ESP webhooks)
   and queues its processing; the same mail again is stored once.
 - ``inbound_process``: reads a stored mail and runs its commands through the
@@ -62,9 +63,11 @@ def notification_send(*, notification_id: int) -> bool:
             if row is None:
                 return False  # sent already, or another worker holds it
             row.attempts += 1
+            # the task in hand owns the row now: whatever happens below clears the mark
+            row.deliver_queued_at = None
             if UndeliverableAddress.objects.filter(email__iexact=row.to_email).exists():
                 row.sent_at, row.last_error = timezone.now(), "not sent: the address is undeliverable"
-                row.save(update_fields=["sent_at", "attempts", "last_error"])
+                row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])
                 return False
             headers = dict(row.headers or {})
             reply_to = headers.pop("Reply-To", None)
@@ -89,9 +92,11 @@ def notification_send(*, notification_id: int) -> bool:
                     row.sent_at = timezone.now()  # final: the sweep must not send it again
                     UndeliverableAddress.objects.get_or_create(email=row.to_email.lower(), defaults={"reason": failure[:500]})
             else:
+                # recorded at once after the server's "250" to the mail's end, in
+                # the transaction that held the row since before the connection
                 row.sent_at = timezone.now()
                 row.last_error = ""
-            row.save(update_fields=["sent_at", "attempts", "last_error"])
+            row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])
     finally:
         try:
             connection.close()
@@ -104,6 +109,36 @@ def notification_send(*, notification_id: int) -> bool:
         log.warning("notification %s not sent (attempt %s): %s", notification_id, row.attempts, failure)
         raise TransientSendError(failure)
     return True
+
+
+def notifications_lost_requeue(*, grace_seconds: int | None = None, limit: int = 1000) -> int:
+    """Queue ``deliver`` again for every notification whose deliver task was
+    lost (its worker died, the broker was down): its mark, set with the row,
+    is older than the grace period and no send has taken it. Found by the
+    partial index on ``deliver_queued_at``, which holds only rows in flight,
+    so running this every few seconds costs the database next to nothing.
+    Each row found is marked anew, so it is queued at most once per grace
+    period; a send in progress holds the row's lock and the extra task skips
+    it. Rows whose send failed are Celery's to retry with backoff (no mark);
+    the minute's ``stalled_work_requeue`` is their backstop."""
+    from datetime import timedelta
+
+    from django.conf import settings
+
+    from notifications.tasks import deliver
+
+    grace = grace_seconds if grace_seconds is not None else settings.PBEM_LOST_WORK_SECONDS
+    now = timezone.now()
+    lost = list(
+        Notification.objects.filter(deliver_queued_at__lt=now - timedelta(seconds=grace), sent_at__isnull=True)
+        .order_by("deliver_queued_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+    if lost:
+        Notification.objects.filter(pk__in=lost).update(deliver_queued_at=now)
+    for pk in lost:
+        deliver.delay(pk)
+    return len(lost)
 
 
 def _envelope_sender_set(message, address: str) -> None:
@@ -171,17 +206,24 @@ def invitation_create(*, game_id: int, by_user, email: str) -> Invitation:
     body = (
         f"{by_user.username} invites you to play {engine.title} ({game.players} players), game #{game.pk}.\n\n"
         f"To take a seat, reply to this mail with the line\n\n  join {game.invite_code}\n\n"
-        "You need no account: your first reply makes one for this address. After that, every mail\n"
+        "You need no password to play by mail: reply from this address. After that, every mail\n"
         "of the game tells you what is asked and which commands answer it; reply with them."
     )
     from notifications import links
 
+    # The invited address gets its account now (no password: it may play by
+    # mail alone), so the invitation itself can carry the link to set one,
+    # which then goes on to the page that takes the seat.
+    invitee = account_for_address(email=invitation.email)
+    join_url = links.site_url(links.join_path(game.invite_code))
     body += f"\n\nThe game on the web: {links.game_url(game.pk)}"
-    existing = get_user_model().objects.filter(email__iexact=invitation.email).order_by("pk").first()
-    if existing is None:
-        body += "\nThe answer to your first reply holds a link to set a password for the web page."
-    elif not existing.has_usable_password():
-        body += f"\nSet a password for the web page (the link is valid for a limited time): {links.password_set_url(existing)}"
+    if invitee.has_usable_password():
+        body += f"\nOr take the seat on the web page (log in as {invitee.username}): {join_url}"
+    else:
+        body += (
+            f"\nOr play on the web page: set a password for your account {invitee.username} and take the seat "
+            f"(the link is valid for {links.link_days()} day(s)):\n{links.password_set_url(invitee, then=links.join_path(game.invite_code))}"
+        )
     outbox.notification_write(
         kind=Notification.Kind.INVITATION,
         dedupe_key=f"invite:{invitation.pk}",

@@ -20,6 +20,13 @@ def deliver(self, notification_id: int) -> None:
     services.notification_send(notification_id=notification_id)
 
 
+@shared_task
+def lost_deliveries_sweep() -> int:
+    """Re-queue deliver tasks lost with their worker (runs every
+    PBEM_LOST_WORK_SECONDS from beat; an index lookup)."""
+    return services.notifications_lost_requeue()
+
+
 @shared_task(bind=True, autoretry_for=(OperationalError,), retry_backoff=5, retry_backoff_max=300, max_retries=20)
 def process_inbound(self, inbound_id: int) -> str | None:
     """Run the commands of one stored mail (once, however often queued)."""

@@ -1,5 +1,7 @@
 """Replies as real mail programs write them: their quoting, their headers,
-their signatures, their MIME structure."""
+their signatures, their MIME structure. These were written by hand, checked
+against the public reply-parser fixtures; fixture_mails.py holds replies in
+those fixtures' exact shapes, each naming its source, and all_clients() both."""
 
 from __future__ import annotations
 
@@ -285,6 +287,13 @@ CLIENTS = {
         )
     },
 }
+
+
+def all_clients() -> dict:
+    """The hand-written shapes above and the public fixtures' (fixture_mails.py)."""
+    from tests.notifications.fixture_mails import FIXTURES
+
+    return {**CLIENTS, **FIXTURES}
 
 
 def message_from(raw: bytes):

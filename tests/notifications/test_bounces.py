@@ -108,3 +108,41 @@ def test_a_bounce_to_a_forged_verp_address_changes_nothing(game, alice):
     forged = inbound.bounce_address(note.pk).replace("bounce+", "bounce+9")
     deliver(_dsn("5.1.1"), envelope_sender="", to=[forged])
     assert not UndeliverableAddress.objects.exists()
+
+
+def test_the_mark_is_shown_on_the_profile_and_in_the_api_and_the_player_clears_it(game, alice, bob, api):
+    """A bounce marks alice's address; she sees it on her profile and in
+    /api/me/ (bob does not see hers), and after fixing her mailbox clears it
+    with the profile's button or the API, and mail flows again."""
+    from django.test import Client
+
+    from notifications import outbox
+
+    note = last_mail(alice, game=game)
+    deliver(_dsn("5.1.1"), envelope_sender="", to=[inbound.bounce_address(note.pk)])
+    page = Client()
+    page.force_login(alice)
+    html = page.get("/profile/").content.decode()
+    assert "Mail to your address bounces" in html and "My address works again" in html and "5.1.1" in html
+    me = api(alice).get("/api/me/").json()
+    assert me["email"] == "alice@example.org" and me["address_undeliverable"]["reason"] == "bounced with 5.1.1"
+    assert api(bob).get("/api/me/").json()["address_undeliverable"] is None
+    other = Client()
+    other.force_login(bob)
+    assert "Mail to your address bounces" not in other.get("/profile/").content.decode()
+    # while marked, nothing is written to her
+    assert outbox.notification_write(kind="notice", dedupe_key="t:1", user=alice, game=game, seat=0, subject="s", body_text="b") is None
+
+    response = page.post("/profile/", {"what": "address_works"}, follow=True)
+    assert "Mail to alice@example.org is sent again." in response.content.decode()
+    assert "Mail to your address bounces" not in response.content.decode()
+    assert not UndeliverableAddress.objects.exists()
+    assert outbox.notification_write(kind="notice", dedupe_key="t:2", user=alice, game=game, seat=0, subject="s", body_text="b")
+
+    again = _dsn("5.1.1").replace(b"<dsn.5.1.1@", b"<dsn.again@")  # a new bounce, not the same one again
+    deliver(again, envelope_sender="", to=[inbound.bounce_address(note.pk)])
+    assert api(alice).get("/api/me/").json()["address_undeliverable"] is not None
+    cleared = api(alice).delete("/api/me/address-undeliverable/")
+    assert cleared.status_code == 200 and cleared.json()["address_undeliverable"] is None
+    assert not UndeliverableAddress.objects.exists()
+    assert api().get("/api/me/").status_code == 401

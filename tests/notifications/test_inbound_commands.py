@@ -1,5 +1,7 @@
 """Mail in: commands run through the game services, answers say what happened."""
 
+import pytest
+
 
 from notifications.models import InboundMessage, Notification
 from pbem.models import Move
@@ -93,3 +95,88 @@ def test_no_game_command_is_taken_for_a_greeting_a_closing_a_bullet_or_a_quote()
     assert len(commands) > 50
     for command in commands:
         assert command_lines(latest_reply(f"{command}\n{command}\n\nThanks!\nAlice")) == [command, command], command
+
+
+def test_help_lists_every_command_and_each_listed_word_is_read(alice):
+    """Help is made from the tables the dispatcher reads (this module's and
+    the ladders'): every usage is in the answer, and a line starting with
+    each listed ladder word reaches the ladder's own parser."""
+    from notifications import outbox
+    from notifications.commands import COMMANDS
+    from pbem.ladders import mail_commands as ladder
+
+    to = outbox.reply_address_for(user=alice).address
+    answer = reply_to(deliver(mails.plain("alice@example.org", to, "help"))).body_text
+    for usage, _ in COMMANDS + ladder.USAGE:
+        assert usage in answer, usage
+    assert {"seek", "accept", "decline"} <= ladder.WORDS
+    for word in sorted(ladder.WORDS):
+        row = deliver(mails.plain("alice@example.org", to, f"{word} x y z"))
+        text = reply_to(row).body_text
+        assert row.status == "refused" and f"Write `{word}`" in text, text
+
+
+def test_the_esps_stripped_reply_is_cut_at_a_signature_too(game, alice):
+    to = address_of(alice, game, 0)
+    raw = mails.plain("alice@example.org", to, "bid 7\n\nVon meinem iPhone gesendet\n\n> Am 22.11.2026 schrieb pbem:\n> bid 3")
+    row = deliver(raw, stripped_text="bid 7\n\nVon meinem iPhone gesendet")
+    answer = reply_to(row).body_text
+    assert row.status == "processed" and "stopped reading" not in answer, answer
+    assert Move.objects.get(game=game, seat=0).secret.content == {"type": "bid", "amount": 7}
+
+
+def test_list_bullets_of_every_kind_are_no_part_of_a_command():
+    from notifications.inbound import command_lines, latest_reply
+
+    for bullets in ("- ", "* ", "• ", "·         ", "◦ ", "▪ ", "o   ", "1. ", "2) "):
+        text = f"{bullets}pick king\n{bullets}build castle\n\nOn Sun, 22 Nov 2026 at 09:12, pbem wrote:\n> - bid 3"
+        assert command_lines(latest_reply(text)) == ["pick king", "build castle"], bullets
+
+
+ATTRIBUTIONS = [
+    "Am 22.11.26 um 09:12 schrieb Alice Example:",  # Thunderbird, German, a name with a space
+    "Am So., 22. Nov. 2026 um 09:12 Uhr schrieb pbem <games@pbem.localhost>:",  # Gmail, German
+    "Op zondag 22 november 2026 09:12:00 CET schreef pbem <games@pbem.localhost>:",  # Yahoo, Dutch
+    "Am Sonntag, 22. November 2026, 09:12:00 MEZ hat pbem <games@pbem.localhost> Folgendes geschrieben:",  # Yahoo, German
+    "* pbem <games@pbem.localhost> [2026-11-22 09:12]:",  # mutt, a common attribution
+    "Quoting pbem <games@pbem.localhost>:",  # Horde
+    "Zitat von pbem <games@pbem.localhost>:",  # Horde, German
+    "On Sun, Nov 22, 2026 at 09:12:00AM +0100, pbem wrote:",  # mutt's default
+    "Le 22/11/2026 à 09:12, pbem a écrit :",  # Thunderbird, French
+    "Il 22/11/2026 09:12, pbem ha scritto:",  # Thunderbird, Italian
+    "El 22/11/26 a las 9:12, Pbem Games escribió:",  # Thunderbird, Spanish
+    "Op 22-11-2026 om 09:12 schreef pbem:",  # Thunderbird, Dutch
+]
+
+
+@pytest.mark.parametrize("attribution", ATTRIBUTIONS)
+def test_an_attribution_ends_the_reply_above_the_quote_and_starts_it_under(attribution):
+    from notifications.inbound import command_lines, latest_reply
+
+    assert command_lines(latest_reply(f"bid 6\n\n{attribution}\n> bid 3\n> claim points")) == ["bid 6"]
+    assert command_lines(latest_reply(f"{attribution}\n> bid 3\n> claim points\n\nbid 6")) == ["bid 6"]
+
+
+@pytest.mark.parametrize("opening", ["Hi,", "Hola a todos,", "Guten Morgen,", "Bonsoir,", "Ciao a tutti!", "Hoi allemaal,"])
+@pytest.mark.parametrize("closing", [
+    "Thanks!\nAlice", "¡Gracias!\nLucía", "Mit freundlichen Grüßen\nAlice Beispiel", "Beste Grüße\nB", "Merci !\nJean",
+    "Grazie mille,\nMario", "Met vriendelijke groet,\nJan", "Saludos cordiales\nLucía", "Un abrazo,\nLucía",
+    "Bonne journée\nJean", "Cheers 🙂\nAl",
+])
+def test_greetings_and_closings_around_the_commands_are_not_read(opening, closing):
+    from notifications.inbound import command_lines, latest_reply
+
+    assert command_lines(latest_reply(f"{opening}\n\nbid 6\nclaim coins\n\n{closing}\n")) == ["bid 6", "claim coins"]
+
+
+def test_an_empty_plain_part_falls_back_to_the_html_part(game, alice):
+    from email.message import EmailMessage
+
+    m = EmailMessage()
+    m["From"], m["To"], m["Subject"] = "alice@example.org", address_of(alice, game, 0), "Re: your move"
+    m["Message-ID"] = "<empty.plain@client.example>"
+    m.set_content("\n")
+    m.add_alternative("<div>bid <b>6</b></div><blockquote>bid 3</blockquote>", subtype="html")
+    row = deliver(m.as_bytes())
+    assert row.status == "processed", reply_to(row).body_text
+    assert Move.objects.get(game=game, seat=0).secret.content == {"type": "bid", "amount": 6}

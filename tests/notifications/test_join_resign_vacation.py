@@ -24,17 +24,16 @@ def test_an_invited_address_without_account_joins_by_replying(alice):
     invite = Notification.objects.get(kind="invitation")
     assert invite.to_email == "dora@example.org" and f"join {game.invite_code}" in invite.body_text
     assert invite.headers["Reply-To"].endswith("@pbem.localhost")
-    assert not get_user_model().objects.filter(email__iexact="dora@example.org").exists()
-
-    assert "answer to your first reply holds a link to set a password" in invite.body_text
+    # the invitation made dora's account (no password) and carries the link to set one
+    dora = get_user_model().objects.get(email__iexact="dora@example.org")
+    assert not dora.has_usable_password() and "/accounts/password/set/" in invite.body_text
     # someone else answering the invitation is dropped unanswered
     row = deliver(mails.plain("eve@example.org", invite.headers["Reply-To"], f"join {game.invite_code}"))
     assert row.status == "dropped" and reply_to(row) is None and not get_user_model().objects.filter(email="eve@example.org").exists()
 
     row = deliver(mails.gmail("Dora <dora@example.org>", invite.headers["Reply-To"], f"join {game.invite_code}", invite.body_text, in_reply_to=invite.message_id))
     assert row.status == "processed", reply_to(row).body_text
-    dora = get_user_model().objects.get(email="dora@example.org")
-    assert not dora.has_usable_password()
+    assert get_user_model().objects.get(email="dora@example.org") == dora and not get_user_model().objects.filter(username="dora2").exists()
     assert Seat.objects.get(game=game, index=1).player == dora
     assert Invitation.objects.get().accepted_by == dora
     answer = reply_to(row)
@@ -86,3 +85,67 @@ def test_vacation_by_mail(game, alice):
     assert row.status == "refused" and "vacation" in reply_to(row).body_text.lower()
     row = deliver(mails.plain("alice@example.org", address_of(alice, game, 0), "vacation soon"))
     assert "e.g. `vacation 5`" in reply_to(row).body_text
+
+
+def _link_path(text: str) -> str:
+    import re
+    from urllib.parse import urlsplit
+
+    url = urlsplit(re.search(r"https?://\S+/accounts/password/set/\S+", text).group(0))
+    return url.path + ("?" + url.query if url.query else "")
+
+
+def test_the_invitation_link_sets_a_password_and_takes_the_seat(alice, settings):
+    """Invitation -> the link in it -> a password set -> the join page ->
+    the game page shows dora in her seat. The link works once, and only for
+    PASSWORD_RESET_TIMEOUT."""
+    from django.test import Client
+
+    game = services.game_create(creator=alice, engine="sealedbid", players=2, seed=4)
+    assert api(alice).post(f"/api/games/{game.pk}/invitations/", {"email": "dora@example.org"}, format="json").status_code == 201
+    invite = Notification.objects.get(kind="invitation")
+    link = _link_path(invite.body_text)
+    assert f"next=/join/{game.invite_code}/" in link and "valid for 3 day(s)" in invite.body_text
+
+    browser = Client()
+    page = browser.get(link)
+    assert page.status_code == 200 and "dora" in page.content.decode()
+    done = browser.post(link, {"new_password1": "a long Passw0rd here", "new_password2": "a long Passw0rd here"})
+    assert done.status_code == 302 and done["Location"] == f"/join/{game.invite_code}/"
+    dora = get_user_model().objects.get(email="dora@example.org")
+    assert dora.check_password("a long Passw0rd here")
+    assert browser.get(done["Location"]).status_code == 200
+    seated = browser.post(done["Location"])
+    assert seated.status_code == 302 and seated["Location"] == f"/games/{game.pk}/"
+    assert Seat.objects.get(game=game, index=1).player == dora
+    html = browser.get(seated["Location"]).content.decode()
+    assert "dora" in html and "bob" not in html
+
+    # used: the link does not work again
+    assert Client().get(link).status_code == 400
+
+
+def test_an_invitation_link_expires(alice, settings):
+    game = services.game_create(creator=alice, engine="sealedbid", players=2, seed=4)
+    from notifications.services import invitation_create
+
+    invitation_create(game_id=game.pk, by_user=alice, email="dora@example.org")
+    link = _link_path(Notification.objects.get(kind="invitation").body_text)
+    assert _status_of(link) == 200
+    settings.PASSWORD_RESET_TIMEOUT = -1  # every link is now older than the limit
+    assert _status_of(link) == 400
+
+
+def test_an_invited_player_with_a_password_gets_the_join_link(alice, bob):
+    game = services.game_create(creator=alice, engine="sealedbid", players=2, seed=4)
+    from notifications.services import invitation_create
+
+    invitation_create(game_id=game.pk, by_user=alice, email="bob@example.org")
+    body = Notification.objects.get(kind="invitation").body_text
+    assert f"/join/{game.invite_code}/" in body and "/accounts/password/set/" not in body and "log in as bob" in body
+
+
+def _status_of(path: str) -> int:
+    from django.test import Client
+
+    return Client().get(path).status_code

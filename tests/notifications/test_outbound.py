@@ -95,3 +95,51 @@ def test_preferences(game, alice, bob):
     move_submit(game_id=game.pk, seat=0, action={"type": "claim", "take": "points"}, source="web")
     game_advance(game_id=game.pk)
     assert Notification.objects.filter(recipient=bob).count() == before
+
+
+def test_table_talk_reaches_each_seat_by_mail_and_a_private_message_only_its_seat(alice, bob, carol):
+    """Three seats: bob talks to the table and privately to carol. Each
+    your-move and reminder mail shows the talk since that seat's previous
+    such mail; alice's never shows the private message, bob's own words are
+    not mailed back to him, and nothing is mailed twice."""
+    from notifications import outbox
+    from pbem import services
+    from pbem.models import PendingAction
+    from pbem.web.services import table_message_post
+
+    game = services.game_create(creator=alice, engine="sealedbid", players=3, seed=5)
+    services.game_join(game_id=game.pk, user=bob)
+    services.game_join(game_id=game.pk, user=carol)
+    services.game_start(game_id=game.pk, user=alice)
+    for user in (alice, bob, carol):
+        preference_set(user=user, mode="every_move")
+    game.refresh_from_db()
+    table_message_post(game_id=game.pk, user=bob, text="Hello <b>table</b>, good luck")
+    table_message_post(game_id=game.pk, user=bob, text="Psst carol: bid low", to_seat=2)
+    pending = {p.seat.index: p for p in PendingAction.objects.filter(game=game, closed_at__isnull=True).select_related("seat__player")}
+    for p in pending.values():
+        outbox.reminder(game=game, pending=p)
+    reminders = {u.username: last_mail(u, kind="reminder", game=game) for u in (alice, bob, carol)}
+    for user in ("alice", "carol"):
+        text = reminders[user].body_text
+        assert "Table talk since your last mail" in text and "bob (to the table" in text and "Hello <b>table</b>, good luck" in text
+        assert "<b>table</b>" not in reminders[user].body_html and "Hello &lt;b&gt;table" in reminders[user].body_html
+    assert "Psst carol" in reminders["carol"].body_text and "bob (to you only" in reminders["carol"].body_text
+    assert "Psst" not in reminders["alice"].body_text and "Psst" not in reminders["alice"].body_html
+    assert "Table talk" not in reminders["bob"].body_text  # his own words
+
+    # the last call comes after the reminder: nothing new was said, so no block
+    for p in pending.values():
+        outbox.reminder(game=game, pending=p, which="last_call")
+    assert all("Table talk" not in last_mail(u, kind="reminder", game=game).body_text for u in (alice, bob, carol))
+
+    # carol answers alice alone; the next your-move mails show only that
+    table_message_post(game_id=game.pk, user=carol, text="Alice, shall we share?", to_seat=0)
+    for seat, amount in ((0, 5), (1, 2), (2, 1)):
+        move_submit(game_id=game.pk, seat=seat, action={"type": "bid", "amount": amount}, source="api", idempotency_key=f"t{seat}")
+    game_advance(game_id=game.pk)
+    note = last_mail(alice, game=game)
+    assert note.kind == "your_move" and note.created_at > reminders["alice"].created_at
+    assert "carol (to you only" in note.body_text and "Alice, shall we share?" in note.body_text
+    assert "Hello" not in note.body_text and "Psst" not in note.body_text
+    assert not Notification.objects.filter(recipient=bob, body_text__contains="shall we share").exists()

@@ -153,11 +153,11 @@ def test_a_webhook_mail_with_nonsense_gets_an_answer_not_a_500(game, alice):
 
 
 @override_settings(ANYMAIL=ANYMAIL)
-@pytest.mark.parametrize("client", sorted(mails.CLIENTS))
+@pytest.mark.parametrize("client", sorted(mails.all_clients()))
 def test_each_mail_program_through_a_webhook(client, game, alice):
     note = last_mail(alice, game=game)
     to = note.headers["Reply-To"]
-    raw = mails.CLIENTS[client]("Alice <alice@example.org>", to, "bid 6", note.body_text, note.message_id)
+    raw = mails.all_clients()[client]("Alice <alice@example.org>", to, "bid 6", note.body_text, note.message_id)
     assert ses_post(raw, to).status_code == 200  # SES posts the raw bytes, whatever their charset
     (row,) = run_stored()
     answer = reply_to(row).body_text
@@ -165,12 +165,41 @@ def test_each_mail_program_through_a_webhook(client, game, alice):
     assert Move.objects.get(game=game, seat=0).secret.content == {"type": "bid", "amount": 6}
 
 
+# Every route anymail takes inbound mail on (Mandrill's combined route carries it too).
+INBOUND_ROUTES = {
+    "amazon_ses": ["amazon_ses/inbound/"], "brevo": ["brevo/inbound/"], "mailersend": ["mailersend/inbound/"],
+    "mailgun": ["mailgun/inbound/", "mailgun/inbound_mime/"], "mailjet": ["mailjet/inbound/"],
+    "mailtrap": ["mailtrap/inbound/"], "postal": ["postal/inbound/"], "postmark": ["postmark/inbound/"],
+    "sendgrid": ["sendgrid/inbound/"], "sendinblue": ["sendinblue/inbound/"], "sparkpost": ["sparkpost/inbound/"],
+    "resend": ["resend/inbound/"], "mandrill": ["mandrill/", "mandrill/tracking/"],
+}
+
+
+def test_the_route_list_covers_every_inbound_route_anymail_has():
+    from notifications import webhook_urls
+
+    gated = {webhook_urls.inbound_esp(p) for p in webhook_urls.urlpatterns} - {None}
+    assert gated == set(INBOUND_ROUTES)
+
+
 @override_settings(ANYMAIL=ANYMAIL)
-def test_a_webhook_that_is_not_enabled_stores_nothing(game, alice, settings):
-    settings.PBEM_INBOUND_WEBHOOKS = ["mailgun"]
+@pytest.mark.parametrize("esp", sorted(INBOUND_ROUTES))
+def test_a_webhook_that_is_not_enabled_answers_404_and_stores_nothing(esp, game, alice, settings):
+    settings.PBEM_INBOUND_WEBHOOKS = [e for e in ESPS if e != esp]
     to = address_of(alice, game, 0)
-    assert sendgrid_post(mails.plain("alice@example.org", to, "bid 2"), to).status_code == 200
-    assert InboundMessage.objects.count() == 0
+    raw = mails.plain("alice@example.org", to, "bid 2")
+    for route in INBOUND_ROUTES[esp]:
+        for post in (
+            lambda: Client().post(f"/anymail/{route}", {"email": raw.decode(), "body-mime": raw.decode()}, **basic()),
+            lambda: Client().post(f"/anymail/{route}", json.dumps({"RawEmail": raw.decode()}), content_type="application/json", **basic()),
+        ):
+            response = post()
+            assert response.status_code == 404, (route, response.content)
+            assert response.json()["error"] == "not_found" and esp in response.json()["detail"]
+    assert InboundMessage.objects.count() == 0 and Move.objects.count() == 0
+    if esp == "sendgrid":
+        settings.PBEM_INBOUND_WEBHOOKS = ["sendgrid"]  # the same post, the webhook enabled: taken
+        assert sendgrid_post(raw, to).status_code == 200 and InboundMessage.objects.count() == 1
 
 
 @pytest.mark.parametrize(
