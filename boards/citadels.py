@@ -19,7 +19,7 @@ INK = {"yellow": "#000000", "blue": "#ffffff", "green": "#000000", "red": "#ffff
 # One letter on each card as well as its colour, so colour never carries meaning alone.
 MARK = {"yellow": "Y", "blue": "B", "green": "G", "red": "R", "purple": "P"}
 # The purple powers, in short, from the rulebook's card translation (TRADUZIONE CARTE EDIFICIO VIOLA).
-POWER = {
+POWER_TEXT = {
     "haunted_city": "any colour at the end",
     "keep": "the Warlord cannot destroy it",
     "laboratory": f"discard a card: {D.LABORATORY_GOLD} gold, once a turn",
@@ -65,7 +65,7 @@ def _card(svg: Svg, x, y, did: str, *, w=74, h=62, k=None) -> None:
         for i, line in enumerate(lines[:2]))
     svg.add(f'<text{attrs(x=x + w / 2, y=y + 30, font_size=9.5, text_anchor="middle", font_weight="bold", data_k=k)}>{spans}</text>')
     if col == "purple":
-        power = POWER.get(did, "")
+        power = POWER_TEXT.get(did, "")
         half = power.rfind(" ", 0, 20) if len(power) > 20 else len(power)
         for i, line in enumerate((power[:half], power[half:].strip())):
             svg.text(x + w / 2, y + 48 + i * 8, line, size=6.5, anchor="middle", italic=True, fill="#3b2a55")
@@ -208,7 +208,7 @@ def sections(v: dict, seat, names) -> list[Section]:
         p = s["seat"]
         city = "; ".join(
             f"{_name(b['card'])} ({D.DISTRICTS[b['card']]['colour']}, {D.DISTRICTS[b['card']]['cost']})"
-            + (f" - {POWER[b['card']]}" if b["card"] in POWER else "") for b in s["city"]) or "nothing built"
+            + (f" - {POWER_TEXT[b['card']]}" if b["card"] in POWER_TEXT else "") for b in s["city"]) or "nothing built"
         who = ", ".join(_char(c) for c in s["characters"]) or (f"{s['character_count']} hidden" if s["character_count"] else "-")
         rows.append([player_label(p, names) + (" (you)" if p == seat else "") + (" - crown" if s["crown"] else ""),
                      s["gold"], s["hand_size"], who, city])

@@ -4,7 +4,8 @@ engine's view, history from events visible to the seat, commitments)."""
 
 from __future__ import annotations
 
-from django.db.models import Count, Q
+from django.db.models import Count, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 
 from pbem import selectors
 from pbem.models import Game, Move, Seat
@@ -73,9 +74,11 @@ def result_of(game: Game, user=None) -> list[dict]:
 
 
 def lobby_games() -> list[dict]:
-    """Forming games with an open seat: engine, seats, options, time control, who is in."""
+    """Public forming games with an open seat: engine, seats, options, time
+    control, who is in. A private game is never listed: it is joined by its
+    invitation code and shows only to its players and invitees."""
     games = (
-        Game.objects.filter(status=Game.Status.FORMING)
+        Game.objects.filter(status=Game.Status.FORMING, visibility=Game.Visibility.PUBLIC)
         .annotate(open_seats=Count("seats", filter=Q(seats__player__isnull=True, seats__is_bot=False)))
         .filter(open_seats__gt=0)
         .prefetch_related("seats__player")
@@ -87,15 +90,25 @@ def lobby_games() -> list[dict]:
     ]
 
 
-def poll_stamp(*, game_id: int) -> str:
-    """Cheap: changes whenever anything on the game page would (a step
-    applied, a move or commitment in, a message), without rendering it."""
-    row = Game.objects.filter(pk=game_id).values_list("status", "version").first()
-    if row is None:
-        return "gone"
-    moves = Move.objects.filter(game_id=game_id).count()
-    talk = TableMessage.objects.filter(game_id=game_id).count()
-    return f"{row[0]}.{row[1]}.{moves}.{talk}"
+def _count_of(model) -> Subquery:
+    rows = model.objects.filter(game=OuterRef("pk")).order_by().values("game").annotate(n=Count("pk")).values("n")
+    return Coalesce(Subquery(rows), 0)
+
+
+def poll_stamp(*, game_id: int, user) -> str | None:
+    """Cheap, one query: a stamp that changes whenever anything on the game
+    page would (a step applied, a move or commitment in, a message), without
+    rendering it. None when there is no such game or ``user`` may not see
+    it: a private game's existence and progress are not told to outsiders."""
+    if user is None or not user.is_authenticated:
+        return None
+    row = (
+        Game.objects.filter(selectors.games_visible_filter(user=user), pk=game_id)
+        .annotate(n_moves=_count_of(Move), n_talk=_count_of(TableMessage))
+        .values_list("status", "version", "n_moves", "n_talk")
+        .first()
+    )
+    return None if row is None else ".".join(str(x) for x in row)
 
 
 def table_talk(*, game: Game, seat: Seat | None, since=None) -> list[TableMessage]:
@@ -107,24 +120,6 @@ def table_talk(*, game: Game, seat: Seat | None, since=None) -> list[TableMessag
     if since is not None:
         rows = rows.filter(created_at__gt=since)
     return list(rows.order_by("created_at", "id")[:500])
-
-
-def table_talk_for_mail(*, game_id: int, seat_index: int, since=None) -> str:
-    """Table talk for a notification mail to ``seat_index``'s player: the
-    messages since ``since`` that this seat may read, as plain text ('' when
-    none). For the outbox to add to its mails."""
-    seat = Seat.objects.filter(game_id=game_id, index=seat_index).select_related("player").first()
-    if seat is None or seat.player_id is None:
-        return ""
-    messages = table_talk(game=seat.game, seat=seat, since=since)
-    if not messages:
-        return ""
-    seats = {s.index: s.name for s in seat.game.seats.select_related("player")}
-    lines = ["Table talk:"]
-    for m in messages:
-        to = "to the table" if m.to_seat is None else f"to {seats.get(m.to_seat, m.to_seat)} only"
-        lines.append(f"  {m.sender.username} ({to}), {m.created_at:%Y-%m-%d %H:%M} UTC: {m.text}")
-    return "\n".join(lines)
 
 
 def replay_step(*, game: Game, step: int) -> dict:

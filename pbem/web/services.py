@@ -1,15 +1,15 @@
 """Writes the web pages need that no other channel makes: table talk, the
 profile's time zone and API token, the password-set link of players invited
-by email, and the operator's abort. Moves, joining, starting and vacations go
-through ``pbem.services`` like every other channel."""
+by email. Moves, joining, starting, vacations and the operator's actions
+(pbem.services.operations) go through ``pbem.services`` like every other
+channel."""
 
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone
 
-from pbem.errors import Conflict, InvalidRequest, NotYourSeat
-from pbem.models import Game, PendingAction, Seat
+from pbem.errors import InvalidRequest, NotYourSeat
+from pbem.models import Seat
 from pbem.web.models import TableMessage
 
 
@@ -66,33 +66,3 @@ def password_set_from_link(*, user, password: str) -> None:
         if not address.verified:
             address.verified = True
             address.save(update_fields=["verified"])
-
-
-@transaction.atomic
-def game_abort(*, game_id: int, by=None) -> Game:
-    """An operator stops a game: no more moves, open decisions closed."""
-    game = Game.objects.select_for_update(no_key=True).get(pk=game_id)
-    if game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
-        raise Conflict(f"Game {game_id} is already {game.status}.")
-    now = timezone.now()
-    PendingAction.objects.filter(game=game, closed_at__isnull=True).update(closed_at=now)
-    game.status, game.finished_at = Game.Status.ABORTED, now
-    game.save(update_fields=["status", "finished_at", "updated_at"])
-    return game
-
-
-@transaction.atomic
-def deadline_extend(*, game_id: int, hours: int) -> int:
-    """An operator gives every open decision of a game ``hours`` more."""
-    from datetime import timedelta
-
-    delta = timedelta(hours=hours)
-    n = 0
-    for p in PendingAction.objects.select_for_update().filter(game_id=game_id, closed_at__isnull=True):
-        for f in ("deadline", "due_at", "remind_at", "last_call_at"):
-            if getattr(p, f) is not None:
-                setattr(p, f, getattr(p, f) + delta)
-        p.save(update_fields=["deadline", "due_at", "remind_at", "last_call_at"])
-        n += 1
-    return n
-

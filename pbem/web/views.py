@@ -12,6 +12,7 @@ from django.contrib.auth.tokens import default_token_generator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from pbem import selectors, services
@@ -127,6 +128,10 @@ def _page_context(request, game: Game, errors: dict | None = None) -> dict:
         for m in step["moves"]:
             m["name"] = _seat_name(seats.get(m["seat"], {"index": m["seat"], "player": None, "bot": False}))
     mine = next((d for d in detail["decisions"] if seat and d["seat"] == seat.index), None)
+    talk = web_selectors.table_talk(game=game, seat=seat)
+    for m in talk:  # whom a private message went to, in words
+        if m.to_seat is not None:
+            m.to_name = "you" if seat and m.to_seat == seat.index else _seat_name(seats.get(m.to_seat, {"index": m.to_seat}))
     return {
         "game": game,
         "d": detail,
@@ -135,8 +140,8 @@ def _page_context(request, game: Game, errors: dict | None = None) -> dict:
         "mine": mine,
         "action_forms": forms_,
         "history": list(reversed(history)),
-        "stamp": web_selectors.poll_stamp(game_id=game.pk),
-        "talk": web_selectors.table_talk(game=game, seat=seat),
+        "stamp": web_selectors.poll_stamp(game_id=game.pk, user=request.user),
+        "talk": talk,
         "talk_to": [(s["index"], _seat_name(s)) for s in detail["seats"] if s["player"] and (not seat or s["index"] != seat.index)],
         "result": web_selectors.result_of(game, request.user),
         "record": selectors.game_record(game=game) if game.status == Game.Status.FINISHED else None,
@@ -160,11 +165,12 @@ def game_page(request, game_id: int):
 
 @require_GET
 def game_poll(request, game_id: int):
-    """Polled every few seconds: 204 while nothing changed (no render);
-    when the stamp moved, a fresh poller and events that make the page's
-    regions fetch themselves again."""
-    stamp = web_selectors.poll_stamp(game_id=game_id)
-    if stamp == "gone":
+    """Polled every few seconds: 204 while nothing changed (one query, no
+    render); when the stamp moved, a fresh poller and events that make the
+    page's regions fetch themselves again. A game the user may not see is
+    not found, as on its page."""
+    stamp = web_selectors.poll_stamp(game_id=game_id, user=request.user)
+    if stamp is None:
         raise Http404(f"There is no game {game_id}.")
     if stamp == request.GET.get("stamp"):
         return HttpResponse(status=204)
@@ -324,6 +330,7 @@ def game_replay(request, game_id: int):
 @login_required
 def profile(request):
     from notifications.outbox import preference_of
+    from notifications.selectors import address_undeliverable_mark
     from notifications.services import preference_set
 
     user = request.user
@@ -353,6 +360,12 @@ def profile(request):
             web_services.api_token_regenerate(user=user)
             messages.success(request, "A new API token replaces the old one.")
             return redirect(reverse("web:profile") + "?token=show")
+        elif what == "address_works":  # the undeliverable mark (issue 13, email helper)
+            from notifications.services import address_bounce_clear
+
+            address_bounce_clear(email=user.email)
+            messages.success(request, f"Mail to {user.email} is sent again.")
+            return redirect("web:profile")
     if request.GET.get("token") == "show":
         token_shown = web_services.api_token_get(user=user)
     return render(
@@ -361,6 +374,7 @@ def profile(request):
             "form": form, "vacation_form": vacation, "token": token_shown,
             "reliability": selectors.reliability_of(user=user), "vacation": selectors.vacation_status(user=user),
             "has_password": user.has_usable_password(),
+            "undeliverable": address_undeliverable_mark(email=user.email),
         },
     )
 
@@ -376,5 +390,9 @@ def password_set(request, uidb64: str, token: str):
         web_services.password_set_from_link(user=user, password=form.cleaned_data["new_password1"])
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Your password is set. You are logged in as {user.username}.")
+        # The invitation's link goes on to the game it invites to (issue 13, email helper).
+        after = request.GET.get("next", "")
+        if after and url_has_allowed_host_and_scheme(after, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+            return redirect(after)
         return redirect("web:home")
     return render(request, "web/password_set.html", {"form": form, "who": user})

@@ -6,8 +6,6 @@ Screenshots at both sizes go to docs/screenshots/ (shown in the README)."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from pbem import services
@@ -16,7 +14,7 @@ from tests.web.conftest import (  # noqa: F401 - browser and new_page are fixtur
     check_accessibility,
     log_in,
     new_page,
-    secrets_of,
+    leaks,
     verified_player,
 )
 
@@ -56,7 +54,7 @@ def test_each_game_page_shows_its_board_on_a_phone_and_a_desktop(live_server, ne
                 assert forms.bounding_box()["y"] > box["y"]
             html = page.content()
             # whole words: the hand's "philippe-14" is not the hidden "philippe-1"
-            leaked = [x for x in secrets_of(game, 0) if re.search(rf"(?<![\w-]){re.escape(x)}(?![\w-])", html)]
+            leaked = leaks(html, game, 0)
             assert not leaked, f"{game.engine}: the page shows what seat 1 may not see: {leaked[:5]}"
             if size == "desktop":
                 check_accessibility(page, f"{game.engine} game page")

@@ -8,6 +8,7 @@ import sys
 import pytest
 from django.test import Client
 
+from notifications import selectors as notification_selectors
 from pbem import services
 from pbem.models import Move
 from pbem.web import selectors as web_selectors
@@ -63,14 +64,53 @@ def test_missing_things_are_404_not_500(table, url):
 
 def test_poll_answers_204_until_something_changes(table, django_assert_max_num_queries):
     game, clients = table
-    stamp = web_selectors.poll_stamp(game_id=game.pk)
-    with django_assert_max_num_queries(6):  # session, user, and the stamp's own small queries: no page render
+    bob = game.seats.get(index=1).player
+    stamp = web_selectors.poll_stamp(game_id=game.pk, user=bob)
+    with django_assert_max_num_queries(3):  # the session, the user and one query for visibility and stamp: no page render
         r = clients["bob"].get(f"/games/{game.pk}/poll/", {"stamp": stamp})
     assert r.status_code == 204
     services.move_submit(game_id=game.pk, seat=0, action={"type": "bid", "amount": 2}, source="web", version=game.version)
     r = clients["bob"].get(f"/games/{game.pk}/poll/", {"stamp": stamp})
     assert r.status_code == 200 and r["HX-Trigger"] == "game-changed"
-    assert web_selectors.poll_stamp(game_id=game.pk) in r.content.decode()
+    assert web_selectors.poll_stamp(game_id=game.pk, user=bob) in r.content.decode()
+
+
+def test_poll_of_a_private_game_is_not_found_for_an_outsider(django_assert_max_num_queries):
+    """The poll tells nothing the game page would not: a private game's
+    existence and progress stay hidden from whoever may not see it (404, the
+    same answer as for a game that does not exist), while its players, its
+    creator and its invitees poll it as usual."""
+    from notifications.services import invitation_create
+
+    alice, bob, dave, ivy = (verified_player(n) for n in ("alice", "bob", "dave", "ivy"))
+    game = services.game_create(creator=alice, engine="sealedbid", players=3, bots=1, visibility="private")
+    services.game_join_by_code(code=game.invite_code, user=bob)
+    invitation_create(game_id=game.pk, by_user=alice, email=ivy.email)
+    public = services.game_create(creator=alice, engine="sealedbid", players=2, bots=1)
+
+    def poll(user, game_id):
+        client = Client()
+        if user is not None:
+            client.force_login(user)
+        with django_assert_max_num_queries(3):
+            return client.get(f"/games/{game_id}/poll/", {"stamp": "x"})
+
+    for user in (alice, bob, ivy):
+        r = poll(user, game.pk)
+        assert r.status_code == 200 and "HX-Trigger" in r, user
+    missing = poll(dave, 999_999)
+    for user in (dave, None):
+        r = poll(user, game.pk)
+        assert r.status_code == 404, user
+        assert r.content == poll(user, 999_999).content  # not told apart from a game that does not exist
+    assert missing.status_code == 404
+    assert "HX-Trigger" not in r and "stamp" not in r.content.decode()
+    # the stamp's parts move as the game does, for those who may see it
+    assert poll(dave, public.pk).status_code == 200
+    before = web_selectors.poll_stamp(game_id=game.pk, user=bob)
+    services.game_start(game_id=game.pk, user=alice)
+    assert web_selectors.poll_stamp(game_id=game.pk, user=bob) != before
+    assert web_selectors.poll_stamp(game_id=game.pk, user=dave) is None
 
 
 def test_table_talk_reaches_only_whom_it_is_for(table):
@@ -81,8 +121,8 @@ def test_table_talk_reaches_only_whom_it_is_for(table):
     carol_page = clients["carol"].get(f"/games/{game.pk}/").content.decode()
     assert "Hello table" in carol_page and "Psst" not in carol_page
     assert "Psst" not in Client().get(f"/games/{game.pk}/").content.decode()
-    assert "Psst" in web_selectors.table_talk_for_mail(game_id=game.pk, seat_index=1)
-    carol_mail = web_selectors.table_talk_for_mail(game_id=game.pk, seat_index=2)
+    assert "Psst" in notification_selectors.table_talk_text(game=game, seat=1)
+    carol_mail = notification_selectors.table_talk_text(game=game, seat=2)
     assert "Hello table" in carol_mail and "Psst" not in carol_mail
     # talking to yourself, to an empty text or as a spectator is refused with a message
     r = clients["alice"].post(f"/games/{game.pk}/talk/", {"text": "", "to": "0"}, follow=True)
@@ -131,3 +171,18 @@ def test_a_private_game_page_is_not_found_for_an_outsider_and_shown_to_its_playe
     for path in (f"/games/{game.pk}/", f"/games/{game.pk}/live/", f"/games/{game.pk}/forms/"):
         assert outsider.get(path).status_code == 404, path
     assert player.get(f"/games/{game.pk}/").status_code == 200
+
+
+def test_the_lobby_lists_public_open_games_only():
+    alice, dave = verified_player("alice"), verified_player("dave")
+    public = services.game_create(creator=alice, engine="sealedbid", players=2)
+    private = services.game_create(creator=alice, engine="sealedbid", players=2, visibility="private")
+    full = services.game_create(creator=alice, engine="sealedbid", players=2, bots=1)
+    client = Client()
+    client.force_login(dave)
+    html = client.get("/lobby/").content.decode()
+    assert f"/games/{public.pk}/" in html
+    assert f"/games/{private.pk}/" not in html and f"/games/{full.pk}/" not in html
+    # the code still joins the private game
+    r = client.post("/lobby/", {"code": private.invite_code}, follow=True)
+    assert r.redirect_chain[-1][0] == f"/games/{private.pk}/" and "You took seat 2" in r.content.decode()
