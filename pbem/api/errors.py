@@ -74,6 +74,22 @@ class ApiJsonErrors:
     def __call__(self, request):
         return self.get_response(request)
 
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        """A method the view does not have is a 405 with Allow, before any
+        authentication (DRF would check the credentials first and answer 401)."""
+        cls = getattr(view_func, "cls", None)
+        if not request.path.startswith("/api/") or cls is None:
+            return None
+        method = request.method.lower()
+        actions = getattr(view_func, "actions", None)  # a ViewSet's methods are its route's actions
+        allowed = [m for m in cls.http_method_names if (m in actions if actions else hasattr(cls, m))]
+        if method in allowed or (method == "options" and hasattr(cls, "options")):
+            return None
+        allowed = [m.upper() for m in allowed]
+        response = JsonResponse({"error": "method_not_allowed", "detail": f"Method {request.method} is not allowed here."}, status=405)
+        response["Allow"] = ", ".join(allowed)
+        return response
+
     def process_exception(self, request, exc):
         if not request.path.startswith("/api/"):
             return None

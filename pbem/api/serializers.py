@@ -231,6 +231,25 @@ class VacationTakenSerializer(serializers.Serializer):
     decisions_moved = serializers.IntegerField()
 
 
+# --- mail settings and the undeliverable mark (issue 13, email helper) ---
+
+
+class UndeliverableSerializer(serializers.Serializer):
+    since = serializers.DateTimeField()
+    reason = serializers.CharField(help_text="The receiving mail server's answer.")
+
+
+class MeSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    email = serializers.CharField()
+    mail = serializers.ChoiceField(choices=["every_move", "digest", "off"], help_text="How much game mail you get.")
+    address_undeliverable = UndeliverableSerializer(
+        allow_null=True,
+        help_text="Set when mail to your address was refused for good: nothing is mailed to it (your games go on). "
+        "Fix the address, then DELETE /api/me/address-undeliverable/ (or send any mail to pbem) to clear it.",
+    )
+
+
 class PlayerSerializer(serializers.Serializer):
     username = serializers.CharField()
     reliability = serializers.DictField()

@@ -6,6 +6,7 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
+from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -16,7 +17,7 @@ from pbem.api import serializers as s
 from pbem.api.auth import token_expires_at
 from pbem.api.parsers import SafeJSONParser
 from pbem.api.throttles import InvitationThrottle, MoveThrottle, SignInLockout, TokenAddressThrottle
-from pbem.errors import InvalidRequest, NotYourSeat
+from pbem.errors import InvalidRequest
 from pbem.models import Game, Move
 
 # Every authenticated endpoint may answer 401 (no or a bad or an expired
@@ -41,7 +42,7 @@ class TokenView(APIView):
     @extend_schema(
         auth=[],
         request=s.TokenRequestSerializer,
-        responses={200: s.TokenSerializer, 400: s.ErrorSerializer, 429: s.ErrorSerializer, 503: s.ErrorSerializer},
+        responses={200: s.TokenSerializer, 400: s.ErrorSerializer, 401: s.ErrorSerializer, 429: s.ErrorSerializer, 503: s.ErrorSerializer},
     )
     def post(self, request):
         from django.contrib.auth import authenticate
@@ -55,7 +56,8 @@ class TokenView(APIView):
         user = authenticate(request=request._request, username=username, password=body.validated_data["password"])
         if user is None or not user.is_active:
             lockout.failed()
-            raise InvalidRequest("Unable to sign in with the username and password given.")
+            # 401, not 400: the request was well formed, the credentials are wrong
+            raise AuthenticationFailed("Unable to sign in with the username and password given.")
         lockout.succeeded()
         token, _ = Token.objects.get_or_create(user=user)
         if token_expires_at(token) <= timezone.now():
@@ -154,17 +156,14 @@ class MoveView(APIView):
         responses={202: s.MoveResultSerializer, **ERRORS, 422: s.ErrorSerializer, 429: s.ErrorSerializer},
     )
     def post(self, request, game_id: int):
-        game = selectors.game_get(game_id=game_id, user=request.user)
-        seat = selectors.seat_of(game=game, user=request.user)
-        if seat is None:
-            raise NotYourSeat("You have no seat in this game.")
+        seat = selectors.seat_for_move(game_id=game_id, user=request.user)
         key = request.headers.get("Idempotency-Key")
         if key is not None and not (0 < len(key) <= 200):
             raise InvalidRequest("The Idempotency-Key header must be 1-200 characters.")
         body = s.MoveSubmitSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         result = services.move_submit(
-            game_id=game.pk,
+            game_id=seat.game_id,
             seat=seat.index,
             action=body.validated_data["action"],
             version=body.validated_data.get("version"),
@@ -246,12 +245,47 @@ class VacationView(APIView):
     def get(self, request):
         return Response(selectors.vacation_status(user=request.user))
 
-    @extend_schema(request=s.VacationSerializer, responses={201: s.VacationTakenSerializer, **COMMON, 400: s.ErrorSerializer})
+    @extend_schema(request=s.VacationSerializer, responses={201: s.VacationTakenSerializer, **COMMON, 400: s.ErrorSerializer, 409: s.ErrorSerializer})
     def post(self, request):
         body = s.VacationSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         taken = services.vacation_take(user=request.user, days=body.validated_data["days"])
         return Response(taken, status=status.HTTP_201_CREATED)
+
+
+# --- your account's mail state (issue 13, email helper) ---
+
+
+def _me(user) -> dict:
+    from notifications.outbox import preference_of
+    from notifications.selectors import address_undeliverable_mark
+
+    return {
+        "username": user.username,
+        "email": user.email,
+        "mail": preference_of(user),
+        "address_undeliverable": address_undeliverable_mark(email=user.email),
+    }
+
+
+class MeView(APIView):
+    """You: your address, how much mail you get, and whether mail to your
+    address bounces (then nothing is mailed to it)."""
+
+    @extend_schema(responses={200: s.MeSerializer, **COMMON})
+    def get(self, request):
+        return Response(_me(request.user))
+
+
+class AddressUndeliverableView(APIView):
+    """Clear the undeliverable mark once your address works again."""
+
+    @extend_schema(request=None, responses={200: s.MeSerializer, **COMMON})
+    def delete(self, request):
+        from notifications.services import address_bounce_clear
+
+        address_bounce_clear(email=request.user.email)
+        return Response(_me(request.user))
 
 
 class PlayerView(APIView):

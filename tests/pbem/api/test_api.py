@@ -15,7 +15,7 @@ def post_move(client, game, action, version=None, key="k"):
 def test_token_auth(api, alice):
     r = api().post("/api/auth/token/", {"username": "alice", "password": "pw-alice"}, format="json")
     assert r.status_code == 200 and len(r.json()["token"]) == 40
-    assert api().post("/api/auth/token/", {"username": "alice", "password": "nope"}, format="json").status_code == 400
+    assert api().post("/api/auth/token/", {"username": "alice", "password": "nope"}, format="json").status_code == 401
     assert api().get("/api/engines/").status_code == 401
 
 

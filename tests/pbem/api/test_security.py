@@ -81,7 +81,7 @@ def test_validation_errors_have_one_shape(api, alice):
 def test_sign_in_lockout_per_account_says_when_to_retry(api, alice, settings):
     settings.PBEM_LOGIN_FAILURES_PER_ACCOUNT = 3
     for _ in range(3):
-        assert api().post("/api/auth/token/", {"username": "alice", "password": "wrong"}, format="json").status_code == 400
+        assert api().post("/api/auth/token/", {"username": "alice", "password": "wrong"}, format="json").status_code == 401
     r = api().post("/api/auth/token/", {"username": "alice", "password": "pw-alice"}, format="json")
     assert r.status_code == 429 and int(r["Retry-After"]) > 800
     assert "try again after" in r.json()["detail"] and r.json()["error"] == "throttled"
@@ -164,3 +164,11 @@ def test_database_outage_is_503_with_retry_after(api, alice):
     finally:
         connection.close()
         connection.settings_dict["PORT"] = port
+
+
+def test_a_method_a_path_lacks_is_405_before_authentication(api, alice):
+    for client, method, url in ((api(), "generic", "/api/auth/token/"), (api(alice), "put", "/api/games/")):
+        r = client.generic("TRACE", url) if method == "generic" else getattr(client, method)(url, {}, format="json")
+        assert r.status_code == 405 and r.json()["error"] == "method_not_allowed", (url, r.content)
+        assert "POST" in r["Allow"]
+    assert api().options("/api/games/").status_code in (200, 401)  # OPTIONS stays DRF's
