@@ -6,7 +6,8 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 
-.PHONY: install run test services lint soak bench bench-sweep bench-ladders clean
+.PHONY: install run test services lint soak soak-leaks bench bench-sweep bench-ladders bench-moves bench-queries bench-embedded \
+	bench-inbound bench-timeouts bench-state bench-scaleout bench-path clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +19,8 @@ install: $(VENV)/.installed
 
 # Mail sent is written to var/mail/ (one file per mail) unless EMAIL_BACKEND says otherwise;
 # replies go to the SMTP server on 127.0.0.1:2525 (README, "Play by email").
+# The links in mails follow the port unless PBEM_SITE_URL says otherwise.
+run: export PBEM_SITE_URL ?= http://127.0.0.1:$(or $(PBEM_PORT),8000)
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_account
@@ -41,12 +44,37 @@ soak: install
 	for e in $$($(PY) -c "from engines.registry import ENGINES; print(' '.join(ENGINES))"); do \
 		$(PY) -m engines.conformance $$e --games $(SOAK_GAMES) || exit 1; done
 
+# The leak scan at every moment of every game (the suite scans every third step): minutes.
+soak-leaks: install services
+	PBEM_LEAK_SCAN_EVERY=1 $(BIN)/pytest tests/e2e/test_leak_scan.py
+
 bench: install
 	$(PY) -m bench.engines
 
 # One deadline sweep over 1,000,000 pending actions (builds its own database; minutes).
 bench-sweep: install services
 	$(PY) -m bench.sweep
+
+# The move path (docs/benchmarks.md, "The move path"). Each builds its own database and starts
+# its own gunicorn and Celery processes on free ports and queues of their own.
+bench-moves: install services
+	$(PY) -u -m bench.moves
+bench-queries: install services
+	$(PY) -u -m bench.queries
+bench-embedded: install
+	$(PY) -u -m bench.embedded
+bench-inbound: install services
+	$(PY) -u -m bench.inbound
+# deadline timeouts per second: the sweep over 2,000 due decisions (10,000 pending actions)
+bench-timeouts: install services
+	$(PY) -u -m bench.sweep --games 1000 --history 10000
+bench-state: install
+	$(PY) -m bench.state_size
+# web and workers in network namespaces of their own, reaching PostgreSQL and Redis by TCP (root, ip netns, socat)
+bench-scaleout: install services
+	$(PY) -u -m bench.scaleout
+# all of the move path's figures in one run, side by side
+bench-path: bench-moves bench-timeouts bench-inbound bench-embedded bench-state
 
 # The ladder matchmaker over 10,000 seekers and Swiss pairing of 2,000 players (seconds).
 bench-ladders: install

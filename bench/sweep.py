@@ -42,6 +42,32 @@ def _database(url_env: str) -> str:
     return f"{root}/{bench}"
 
 
+def _sweep_part(args) -> tuple[int, int]:
+    from pbem import services
+
+    now, batch, index, parts = args
+    handled = rounds = 0
+    while True:
+        done = services.deadlines_sweep(now=now, batch=batch, part=(index, parts))
+        handled += done["timeouts"]
+        rounds += 1
+        if not done["more"]:
+            return handled, rounds
+
+
+def _sweep_in_parts(*, now, batch: int, parts: int) -> tuple[int, int]:
+    """The wave shared out as the deadlines_sweep task does, one process per
+    part (as worker processes would take them)."""
+    import multiprocessing
+
+    from django.db import connections
+
+    connections.close_all()  # each process opens its own
+    with multiprocessing.get_context("fork").Pool(parts) as pool:
+        results = pool.map(_sweep_part, [(now, batch, i, parts) for i in range(parts)])
+    return sum(h for h, _ in results), sum(r for _, r in results)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=5000, help="games with both seats overdue (2 due decisions each)")
@@ -49,6 +75,7 @@ def main(argv=None) -> int:
     ap.add_argument("--open-share", type=float, default=0.1, help="share of --history still open with a deadline ahead")
     ap.add_argument("--batch", type=int, default=2000)
     ap.add_argument("--queries-only", action="store_true", help="measure the queries, not the timeouts")
+    ap.add_argument("--parts", type=int, default=1, help="sweep processes at once, each its share of the games")
     args = ap.parse_args(argv)
 
     os.environ["DATABASE_URL"] = _database("DATABASE_URL")
@@ -77,9 +104,9 @@ def main(argv=None) -> int:
         # the games that are due: copies of the template, started two days ago
         c.execute(
             """
-            INSERT INTO pbem_game (engine, options, seed, players, status, state, version, time_control, outcome,
-                                   invite_code, created_by_id, created_at, updated_at, started_at, finished_at)
-            SELECT engine, options, seed + g, players, status, state, 0, time_control, NULL,
+            INSERT INTO pbem_game (engine, options, seed, seed_salt, visibility, players, status, state, version, time_control,
+                                   outcome, invite_code, created_by_id, created_at, updated_at, started_at, finished_at)
+            SELECT engine, options, seed + g, seed_salt, visibility, players, status, state, 0, time_control, NULL,
                    md5(random()::text || g)::varchar(16), created_by_id, now() - interval '2 days', now() - interval '2 days',
                    now() - interval '2 days', NULL
             FROM pbem_game, generate_series(1, %s) g WHERE id = %s
@@ -110,9 +137,9 @@ def main(argv=None) -> int:
         filler_games = -(-args.history // per_game)
         c.execute(
             """
-            INSERT INTO pbem_game (engine, options, seed, players, status, state, version, time_control, outcome,
-                                   invite_code, created_by_id, created_at, updated_at, started_at, finished_at)
-            SELECT engine, options, seed, players, 'active', state, 0, time_control, NULL,
+            INSERT INTO pbem_game (engine, options, seed, seed_salt, visibility, players, status, state, version, time_control,
+                                   outcome, invite_code, created_by_id, created_at, updated_at, started_at, finished_at)
+            SELECT engine, options, seed, seed_salt, visibility, players, 'active', state, 0, time_control, NULL,
                    md5('h' || random()::text || g)::varchar(16), created_by_id, now() - interval '200 days', now(),
                    now() - interval '200 days', NULL
             FROM pbem_game, generate_series(1, %s) g WHERE id = %s
@@ -178,16 +205,23 @@ def main(argv=None) -> int:
         return 0
     from pbem.models import Move
 
-    t = time.perf_counter()
-    rounds = handled = 0
-    while True:
-        done = services.deadlines_sweep(now=now, batch=args.batch)
-        handled += done["timeouts"]
-        rounds += 1
-        if not done["more"]:
-            break
-    spent = time.perf_counter() - t
-    print(f"\nsweep: {handled:,} timeouts in {rounds} batch(es), {spent:.1f}s: {handled / spent:,.0f} timeouts/s")
+    t, cpu = time.perf_counter(), time.process_time()
+    if args.parts > 1:
+        handled, rounds = _sweep_in_parts(now=now, batch=args.batch, parts=args.parts)
+    else:
+        rounds = handled = 0
+        while True:
+            done = services.deadlines_sweep(now=now, batch=args.batch)
+            handled += done["timeouts"]
+            rounds += 1
+            if not done["more"]:
+                break
+    spent, cpu = time.perf_counter() - t, time.process_time() - cpu
+    print(
+        f"\nsweep in {args.parts} process(es): {handled:,} timeouts in {rounds} batch(es), {spent:.1f}s: "
+        f"{handled / spent:,.0f} timeouts/s"
+        + (f", {cpu / max(1, handled) * 1000:.1f} ms CPU per timeout in the sweeping process" if args.parts == 1 else "")
+    )
     assert Move.objects.filter(source="timeout").count() == handled == due_now
     assert Game.objects.filter(pk__in=Move.objects.values("game_id")).count() == args.games
 

@@ -8,11 +8,11 @@ import importlib
 from functools import lru_cache
 
 from django.conf import settings
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from engines import registry
 from engines.base import Engine
-from pbem.errors import NotFound
+from pbem.errors import NotFound, NotYourSeat
 from pbem.models import Game, Move, PendingAction, Seat
 
 
@@ -41,12 +41,24 @@ def engine_get(slug: str) -> Engine:
 def game_visible(*, game: Game, user) -> bool:
     """Who may see a game at all. A public game: any logged-in account (the
     spectator view and the public history). A private game: its creator, its
-    seated players and the addresses invited to it."""
+    seated players and the addresses invited to it (``games_visible_filter``: the same rule as a query)."""
     if user is None or not user.is_authenticated:
         return False
     if game.visibility == Game.Visibility.PUBLIC or game.created_by_id == user.pk:
         return True
     return game.seats.filter(player=user).exists() or game_invited(game=game, user=user)
+
+
+def games_visible_filter(*, user) -> Q:
+    """``game_visible`` as a filter on games, for a query that checks who may
+    see a game while it reads something else (the web page's poll). The rule
+    is the same; keep the two side by side."""
+    from notifications.models import Invitation
+
+    q = Q(visibility=Game.Visibility.PUBLIC) | Q(created_by=user) | Q(Exists(Seat.objects.filter(game=OuterRef("pk"), player=user)))
+    if user.email:
+        q |= Q(Exists(Invitation.objects.filter(game=OuterRef("pk"), email__iexact=user.email)))
+    return q
 
 
 def game_invited(*, game: Game, user) -> bool:
@@ -77,6 +89,31 @@ def seat_of(*, game: Game, user) -> Seat | None:
     if user is None or not user.is_authenticated:
         return None
     return game.seats.filter(player=user).first()
+
+
+def seats_by_index(*, game: Game) -> dict[int, Seat]:
+    """The game's seats (with their players) by index, read once per game
+    object: a step that opens decisions and writes their mails needs them
+    several times, with the game row locked (so they cannot change meanwhile)."""
+    seats = game.__dict__.get("_seats_by_index")
+    if seats is None:
+        seats = {s.index: s for s in game.seats.select_related("player").order_by("index")}
+        game.__dict__["_seats_by_index"] = seats
+    return seats
+
+
+def seat_for_move(*, game_id: int, user) -> Seat:
+    """The user's seat in a game they send a move to, in one query and
+    without the game's state (the move service reads that, locked). A game
+    the user may not see is not found; one they see without a seat is refused
+    as before."""
+    seat = None
+    if user is not None and user.is_authenticated:
+        seat = Seat.objects.filter(game_id=game_id, player=user).only("id", "index", "game_id", "player_id").first()
+    if seat is None:
+        game_get(game_id=game_id, user=user)  # not found, as for any game the user may not see
+        raise NotYourSeat("You have no seat in this game.")
+    return seat
 
 
 def open_decisions(*, game: Game) -> QuerySet[PendingAction]:

@@ -28,10 +28,19 @@ def lost_work_sweep() -> int:
 
 
 @shared_task(bind=True, autoretry_for=(OperationalError,), retry_backoff=5, max_retries=5)
-def deadlines_sweep(self) -> dict:
+def deadlines_sweep(self, index: int = 0, parts: int = 1) -> dict:
     """Send due reminders and apply due timeouts (runs every minute from beat);
-    a full batch queues the next run at once."""
-    done = services.deadlines_sweep()
+    a full batch queues the next run at once. A full batch of the whole sweep
+    is a wave (a long outage, a tournament round's deadline): it is shared out
+    in PBEM_SWEEP_PARTS parts by game, one task each, so every worker process
+    takes a share."""
+    from django.conf import settings
+
+    done = services.deadlines_sweep(part=(index, parts) if parts > 1 else None)
     if done["more"]:
-        deadlines_sweep.delay()
+        if parts == 1 and settings.PBEM_SWEEP_PARTS > 1:
+            for i in range(settings.PBEM_SWEEP_PARTS):
+                deadlines_sweep.delay(i, settings.PBEM_SWEEP_PARTS)
+        else:
+            deadlines_sweep.delay(index, parts)
     return done

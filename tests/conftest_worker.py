@@ -35,7 +35,9 @@ class Worker:
         import redis
         from django.conf import settings
 
-        if redis.Redis.from_url(settings.REDIS_URL).llen(self.queue):
+        r = redis.Redis.from_url(settings.REDIS_URL)
+        # the queue and its lower-priority lists (fresh mail waits below advances)
+        if r.llen(self.queue) or any(r.llen(k) for k in r.scan_iter(match=self.queue + "\x06\x16*")):
             return False
         out = self.output()
         done = sum(out.count(word) for word in ("] succeeded in ", "] raised unexpected", "] retry: ", "] raised "))
@@ -58,12 +60,16 @@ def wait_for(predicate, timeout: float = 30.0, interval: float = 0.1, what: str 
     raise AssertionError(f"timed out after {timeout}s waiting for {what}")
 
 
-def start_worker(db_name: str, mail_dir: Path, extra_env: dict | None = None, queue: str | None = None) -> Worker:
+def start_worker(db_name: str, mail_dir: Path, extra_env: dict | None = None, queue: str | None = None, pool: str = "prefork") -> Worker:
+    """``pool="solo"`` runs tasks in the worker's one process, so that a
+    SIGKILL to it kills the task in hand too (the kill tests)."""
     import redis
     from django.conf import settings
 
     queue = queue or settings.CELERY_TASK_DEFAULT_QUEUE
-    redis.Redis.from_url(settings.REDIS_URL).delete(queue)  # no leftovers of earlier runs
+    r = redis.Redis.from_url(settings.REDIS_URL)
+    for key in [queue, *r.scan_iter(match=queue + "\x06\x16*")]:
+        r.delete(key)  # no leftovers of earlier runs
     db = settings.DATABASES["default"]
     url = f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db_name}"
     env = os.environ | {
@@ -76,7 +82,7 @@ def start_worker(db_name: str, mail_dir: Path, extra_env: dict | None = None, qu
         "PBEM_SWEEP_GRACE_SECONDS": "1",
     } | (extra_env or {})
     proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue, "-c", "2", "-l", "info", "--without-gossip", "--without-mingle", "--without-heartbeat"],
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue, *(["-P", "solo"] if pool == "solo" else ["-c", "2"]), "-l", "info", "--without-gossip", "--without-mingle", "--without-heartbeat"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

@@ -218,6 +218,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # 401, 503, 400 and 404 on every path where they can happen, in the one error shape
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "pbem.api.schema.errors_documented"],
 }
 
 # An API token lasts this long, then a new one must be asked for (DELETE /api/auth/token/ revokes it).
@@ -261,6 +263,10 @@ else:
         "processed_folder": str(VAR_DIR / "broker-processed"),
         "control_folder": str(VAR_DIR / "broker-control"),
         "store_processed": False,
+        # How often the worker looks for new message files. Kombu's default
+        # (1 s) was most of a move's way to the bot's answer; a look is one
+        # listdir, so 20 a second cost next to nothing.
+        "polling_interval": env.float("PBEM_BROKER_POLL_SECONDS", default=0.05),
     }
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TASK_IGNORE_RESULT = True
@@ -271,6 +277,15 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="pbem")
+# Mail delivery on a queue of its own, read by a worker of its own, so that
+# rendering and sending mail never holds up a game: the embedded default does
+# this (its broker has no priorities; Procfile.embedded starts the mail
+# worker). On Redis a fresh mail's delivery is queued at a lower priority
+# than every advance instead (notifications.outbox.DELIVER_PRIORITY); set
+# PBEM_MAIL_QUEUE there too to give mail its own worker processes or machines.
+PBEM_MAIL_QUEUE = env.str("PBEM_MAIL_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}.mail" if not REDIS_URL else "")
+if PBEM_MAIL_QUEUE:
+    CELERY_TASK_ROUTES = {"notifications.tasks.deliver": {"queue": PBEM_MAIL_QUEUE}}
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # How long a complete decision or an unsent notification may wait before the
@@ -280,6 +295,9 @@ PBEM_SWEEP_GRACE_SECONDS = env.int("PBEM_SWEEP_GRACE_SECONDS", default=60)
 # worker died, the broker was down) is queued again; beat looks this often,
 # so a game waits at most about twice this after a whole worker dies.
 PBEM_LOST_WORK_SECONDS = env.int("PBEM_LOST_WORK_SECONDS", default=10)
+# A wave of due deadlines (a full sweep batch) is shared out in this many
+# tasks, by game, so that every worker process takes a share.
+PBEM_SWEEP_PARTS = env.int("PBEM_SWEEP_PARTS", default=4)
 
 # --- email --------------------------------------------------------------------
 EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
@@ -336,12 +354,12 @@ LOGGING = {
 CELERY_BEAT_SCHEDULE = {
     "sweep-stalled-work": {"task": "pbem.tasks.sweep", "schedule": 60.0},
     "sweep-lost-advances": {"task": "pbem.tasks.lost_work_sweep", "schedule": float(PBEM_LOST_WORK_SECONDS)},
+    "sweep-lost-deliveries": {"task": "notifications.tasks.lost_deliveries_sweep", "schedule": float(PBEM_LOST_WORK_SECONDS)},
     "sweep-inbound-mail": {"task": "notifications.tasks.inbound_sweep", "schedule": 60.0},
     "sweep-deadlines": {"task": "pbem.tasks.deadlines_sweep", "schedule": 60.0},
     "ladders-matchmake": {"task": "pbem.ladders.tasks.matchmake", "schedule": 60.0},
     "ladders-challenges-expire": {"task": "pbem.ladders.tasks.challenges_expire", "schedule": 300.0},
     "tournaments-advance": {"task": "pbem.ladders.tasks.tournaments_advance", "schedule": 60.0},
-    "ladders-games-reconcile": {"task": "pbem.ladders.tasks.games_finished_reconcile", "schedule": 60.0},
 }
 # Vacation days per player and calendar year, unless the player's profile says otherwise.
 PBEM_VACATION_DAYS_PER_YEAR = env.int("PBEM_VACATION_DAYS_PER_YEAR", default=14)

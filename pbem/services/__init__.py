@@ -5,6 +5,7 @@
 - moves.py   ``move_submit`` (the one way a move enters a game) and
              ``game_advance`` (the one way a decision is applied)
 - timing.py  deadlines at work: reminders, timeouts, resigning, vacations
+- operations.py  an operator's actions: abort, more time, a seat to another player
 """
 
 from pbem.services.games import game_create, game_join, game_join_by_code, game_start
@@ -16,6 +17,7 @@ from pbem.services.moves import (
     move_submit,
     stalled_work_requeue,
 )
+from pbem.services.operations import deadline_extend, game_abort, seat_reassign
 from pbem.services.timing import (
     VacationRefused,
     deadlines_sweep,
@@ -45,4 +47,8 @@ __all__ = [
     "seat_forfeit",
     "seat_resign",
     "vacation_take",
+    # operations.py: the operator's actions (the admin)
+    "deadline_extend",
+    "game_abort",
+    "seat_reassign",
 ]

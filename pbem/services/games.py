@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from functools import lru_cache
 
 from django.db import transaction
 from django.utils import timezone
@@ -16,12 +17,19 @@ from pbem.selectors import engine_get, game_invited
 from pbem.services.moves import decisions_open, game_lock, queue_advance
 
 
+@lru_cache(maxsize=None)
+def _options_validator(slug: str) -> Draft202012Validator:
+    """One validator per engine's options schema (a schema does not change
+    while the process runs), not one per game created."""
+    return Draft202012Validator(engine_get(slug).options_schema)
+
+
 def _options_with_defaults(engine, options: dict | None) -> dict:
     schema = engine.options_schema
     filled = {name: prop["default"] for name, prop in schema.get("properties", {}).items() if "default" in prop}
     filled.update(options or {})
     try:
-        Draft202012Validator(schema).validate(filled)
+        _options_validator(engine.slug).validate(filled)
     except ValidationError as e:
         raise InvalidRequest(f"Options for {engine.slug}: {e.message}.") from None
     return filled

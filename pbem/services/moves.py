@@ -30,7 +30,7 @@ from pbem.errors import (
     StaleVersion,
 )
 from pbem.models import Game, Move, PendingAction, SealedMove
-from pbem.selectors import engine_get
+from pbem.selectors import engine_get, seats_by_index
 
 log = logging.getLogger(__name__)
 
@@ -139,11 +139,17 @@ def move_submit(
                         "Send a new move with a fresh key."
                     )
                 return _result(first, duplicate=True)
-        # A decision completed but not yet applied (its task still queued)
-        # is applied first, so a player's next action in a turn is not refused.
-        _advance_locked(game, engine_get(game.engine), max_steps=MAX_STEPS_PER_ADVANCE, bots=False)
-        move = _submit_locked(game, seat, action, source, idempotency_key, version, digest)
-        queue_advance(game.pk)
+        engine = engine_get(game.engine)
+        open_now = _open_decisions(game)
+        if open_now and all(p.submitted_at is not None for p in open_now):
+            # The decision is complete but not yet applied (its task still
+            # queued): apply it first, so a player's next action in a turn is
+            # not refused. Only then: an open decision needs no advance.
+            _advance_locked(game, engine, max_steps=MAX_STEPS_PER_ADVANCE, bots=False, opened=open_now)
+            open_now = _open_decisions(game)
+        move = _submit_locked(game, engine, seat, action, source, idempotency_key, version, digest, open_now)
+        if not advance_on_its_way(game):
+            queue_advance(game.pk)
     return _result(move, duplicate=False)
 
 
@@ -158,8 +164,23 @@ def _result(move: Move, duplicate: bool) -> MoveResult:
     )
 
 
+def _open_decisions(game: Game) -> list[PendingAction]:
+    """The decisions open at the game's version (one query; each with its seat)."""
+    return list(
+        PendingAction.objects.filter(game=game, version=game.version, closed_at__isnull=True).select_related("seat")
+    )
+
+
 def _submit_locked(
-    game: Game, seat: int, action, source: str, key: str | None, version: int | None, digest: str = ""
+    game: Game,
+    engine,
+    seat: int,
+    action,
+    source: str,
+    key: str | None,
+    version: int | None,
+    digest: str,
+    open_now: list[PendingAction],
 ) -> Move:
     if game.status != Game.Status.ACTIVE:
         raise NotYourTurn(f"This game is {game.status}: no moves are taken.")
@@ -169,20 +190,12 @@ def _submit_locked(
             "Look at the game again and send your move for the current situation.",
             current_version=game.version,
         )
-    pending = (
-        PendingAction.objects.filter(game=game, version=game.version, seat__index=seat, closed_at__isnull=True)
-        .select_related("seat")
-        .first()
-    )
+    pending = next((p for p in open_now if p.seat.index == seat), None)
     if pending is None:
-        waiting = ", ".join(
-            str(p.seat.index + 1)
-            for p in PendingAction.objects.filter(game=game, version=game.version, closed_at__isnull=True).select_related("seat")
-        )
+        waiting = ", ".join(str(p.seat.index + 1) for p in sorted(open_now, key=lambda p: p.seat.index))
         raise NotYourTurn(f"Nothing is asked of seat {seat + 1} now; the game waits for seat(s) {waiting or 'none'}.")
     if pending.submitted_at is not None and not pending.sealed:
         raise NotYourTurn("Your move for this decision is already in and is being applied.")
-    engine = engine_get(game.engine)
     if not isinstance(action, dict):
         raise IllegalMove('An action is a JSON object with a "type". ' + _allowed(engine, game, seat))
     try:
@@ -234,9 +247,6 @@ def _submit_locked(
         fields += answer_record(game=game, pending=pending, source=source, now=now)
     pending.submitted_at = now
     pending.save(update_fields=fields)
-    from notifications import outbox
-
-    outbox.move_confirmation(game=game, move=move, pending=pending)
     return move
 
 
@@ -261,46 +271,54 @@ def game_advance(*, game_id: int, max_steps: int = MAX_STEPS_PER_ADVANCE) -> int
             if game.advance_queued_at is not None:
                 Game.objects.filter(pk=game.pk).update(advance_queued_at=None)
             return 0  # over: nothing to apply
-        steps = _advance_locked(game, engine_get(game.engine), max_steps=max_steps, bots=True)
-        if steps >= max_steps and game.status == Game.Status.ACTIVE:
-            queue_advance(game.pk)  # the rest in a fresh transaction
-        elif game.advance_queued_at is not None:
+        steps = _advance_locked(game, engine_get(game.engine), max_steps=max_steps, bots=True, write=False)
+        more = steps >= max_steps and game.status == Game.Status.ACTIVE
+        fields = ["state", "version", "updated_at"] if steps else []
+        if not more and game.advance_queued_at is not None:
             # Done: nothing of this game is in flight any more. (The game row
-            # is locked, so no move can have queued a task meanwhile.)
-            Game.objects.filter(pk=game.pk).update(advance_queued_at=None)
+            # is locked, so no move can have queued a task meanwhile.) Cleared
+            # in the same UPDATE that writes the new state.
+            game.advance_queued_at = None
+            fields.append("advance_queued_at")
+        if fields:
+            game.save(update_fields=fields)
+        if more:
+            queue_advance(game.pk)  # the rest in a fresh transaction
         return steps
 
 
-def _advance_locked(game: Game, engine, *, max_steps: int, bots: bool) -> int:
+def _advance_locked(game: Game, engine, *, max_steps: int, bots: bool, opened=None, write: bool = True) -> int:
+    """Apply complete decisions (and let bots answer when ``bots``) while
+    the game row is locked. ``opened``: the decisions open now, when the
+    caller has just read them. The new state and version are written once at
+    the end (``write``), not once per step; a finished game is written at once."""
     steps = 0
     while game.status == Game.Status.ACTIVE and steps < max_steps:
-        if _apply_if_complete(game, engine):
+        pending = opened if opened is not None else _open_decisions(game)
+        if pending and all(p.submitted_at is not None for p in pending):
+            opened = _apply(game, engine, pending)
+            if opened is None:
+                break
             steps += 1
             continue
-        if bots and _bots_act(game, engine):
-            continue
-        break
+        waiting = [p for p in pending if p.submitted_at is None and p.seat.is_bot]
+        if not (bots and waiting):
+            break
+        for p in waiting:
+            seat = p.seat.index
+            # A bot's choices follow from the game's seed, so a record replays.
+            rng = Rng.from_seed(game.seed * 1_000_003 + game.version * 101 + seat)
+            action = engine.bot(game.state, seat, rng)
+            _submit_locked(game, engine, seat, action, Move.Source.BOT, f"bot:{game.version}:{seat}", game.version, "", pending)
+        opened = pending  # the same decisions, now answered by the bots
+    if write and steps and game.status == Game.Status.ACTIVE:
+        game.save(update_fields=["state", "version", "updated_at"])
     return steps
 
 
-def _bots_act(game: Game, engine) -> bool:
-    acted = False
-    for pending in PendingAction.objects.filter(
-        game=game, version=game.version, closed_at__isnull=True, submitted_at__isnull=True, seat__is_bot=True
-    ).select_related("seat"):
-        seat = pending.seat.index
-        # A bot's choices follow from the game's seed, so a record replays.
-        rng = Rng.from_seed(game.seed * 1_000_003 + game.version * 101 + seat)
-        action = engine.bot(game.state, seat, rng)
-        _submit_locked(game, seat, action, Move.Source.BOT, f"bot:{game.version}:{seat}", game.version)
-        acted = True
-    return acted
-
-
-def _apply_if_complete(game: Game, engine) -> bool:
-    pending = list(PendingAction.objects.filter(game=game, version=game.version, closed_at__isnull=True).select_related("seat"))
-    if not pending or any(p.submitted_at is None for p in pending):
-        return False
+def _apply(game: Game, engine, pending: list[PendingAction]) -> list[PendingAction] | None:
+    """Apply the complete decision ``pending``; returns the decisions it
+    opens ([] when the game is over), or None when its moves do not match."""
     moves = list(
         Move.objects.filter(game=game, version=game.version, status=Move.Status.ACCEPTED)
         .select_related("secret")
@@ -309,17 +327,23 @@ def _apply_if_complete(game: Game, engine) -> bool:
     actions = {m.seat: (m.secret.content if m.sealed else m.action) for m in moves}
     if set(actions) != {p.seat.index for p in pending}:
         log.error("game %s version %s: moves %s do not match decisions", game.pk, game.version, sorted(actions))
-        return False
+        return None
     step = engine.apply(game.state, actions)
     now = timezone.now()
+    secrets_revealed = []
     for i, m in enumerate(moves):
         if m.sealed:
             m.action = m.secret.content
             m.secret.revealed_at = now
-            m.secret.save(update_fields=["revealed_at"])
+            secrets_revealed.append(m.secret)
         m.status, m.applied_at = Move.Status.APPLIED, now
         m.events = step["events"] if i == 0 else []
-        m.save(update_fields=["action", "status", "applied_at", "events"])
+    if len(moves) == 1:
+        moves[0].save(update_fields=["action", "status", "applied_at", "events"])
+    else:
+        Move.objects.bulk_update(moves, ["action", "status", "applied_at", "events"])
+    if secrets_revealed:
+        SealedMove.objects.bulk_update(secrets_revealed, ["revealed_at"])
     for p in pending:
         p.closed_at = now
     PendingAction.objects.bulk_update(pending, ["closed_at"])
@@ -330,46 +354,60 @@ def _apply_if_complete(game: Game, engine) -> bool:
 
     if any(m.sealed for m in moves):
         outbox.decision_resolved(game=game, version=answered, moves=moves)
-    if engine.decisions(game.state):
-        game.save(update_fields=["state", "version", "updated_at"])
-        decisions_open(game, engine, now)
-    else:
-        game.status, game.finished_at = Game.Status.FINISHED, now
-        game.outcome = engine.outcome(game.state)
-        game.save(update_fields=["state", "version", "status", "finished_at", "outcome", "updated_at"])
-        from pbem.ladders.services import game_finished
+    decisions = engine.decisions(game.state)
+    if decisions:
+        return decisions_open(game, engine, now, decisions=decisions)
+    game.status, game.finished_at = Game.Status.FINISHED, now
+    game.outcome = engine.outcome(game.state)
+    game.save(update_fields=["state", "version", "status", "finished_at", "outcome", "updated_at"])
+    from pbem.ladders.services import game_finished
 
-        game_finished(game=game)  # ratings, ladder, tournament table: in this same transaction
-        outbox.game_over(game=game)
-    return True
+    game_finished(game=game)  # ratings, ladder, tournament table: in this same transaction
+    outbox.game_over(game=game)
+    return []
 
 
-def decisions_open(game: Game, engine, now) -> list[PendingAction]:
+def decisions_open(game: Game, engine, now, decisions: list[dict] | None = None) -> list[PendingAction]:
     from pbem.services.timing import deadline_plan
 
-    seats = {s.index: s for s in game.seats.select_related("player")}
-    opened = []
-    decisions = engine.decisions(game.state)
+    seats = seats_by_index(game=game)
+    if decisions is None:
+        decisions = engine.decisions(game.state)
     # deadline, reminders and timeout moment per seat (vacations, credit clocks, one deadline for sealed decisions)
     plan = deadline_plan(game=game, decisions=decisions, seats=seats, now=now)
-    for d in decisions:
-        seat = seats[d["seat"]]
-        opened.append(
-            PendingAction.objects.create(
-                game=game,
-                version=game.version,
-                seat=seat,
-                kind=d["kind"],
-                sealed=d["sealed"],
-                prompt=d["prompt"],
-                opened_at=now,
-                **plan[d["seat"]],
-            )
+    opened = [
+        PendingAction(
+            game=game,
+            version=game.version,
+            seat=seats[d["seat"]],
+            kind=d["kind"],
+            sealed=d["sealed"],
+            prompt=d["prompt"],
+            opened_at=now,
+            **plan[d["seat"]],
         )
+        for d in decisions
+    ]
+    if len(opened) == 1:
+        opened[0].save(force_insert=True)
+    else:
+        PendingAction.objects.bulk_create(opened)  # one INSERT; PostgreSQL returns the ids
     from notifications import outbox
 
     outbox.your_move(game=game, pending=[p for p in opened if not p.seat.is_bot])
     return opened
+
+
+def advance_on_its_way(game: Game) -> bool:
+    """Whether an ``advance`` of this game is queued and fresh: marked less
+    than PBEM_LOST_WORK_SECONDS ago and not yet done (the task clears the mark
+    with the game row locked, so a task that has not cleared it has not yet
+    looked at the game and will see what this transaction commits). A stale
+    mark is queued again, as the lost-work sweep would."""
+    from django.conf import settings
+
+    marked = game.advance_queued_at
+    return marked is not None and marked > timezone.now() - timedelta(seconds=settings.PBEM_LOST_WORK_SECONDS)
 
 
 # --- the sweeps --------------------------------------------------------------------

@@ -14,6 +14,7 @@ import logging
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from engines.rng import Rng
@@ -31,7 +32,8 @@ SWEEP_BATCH = 2000
 
 
 class VacationRefused(ServiceError):
-    status = 400
+    # 409: a well-formed request the account's days left cannot grant
+    status = 409
     code = "vacation_refused"
 
 
@@ -165,6 +167,9 @@ def _game_end_early(game: Game, leaver: Seat, now: datetime) -> None:
         "detail": {"ended": f"seat {leaver.index + 1} left the game ({leaver.status})", "left": sorted(left)},
     }
     game.save(update_fields=["status", "finished_at", "outcome", "updated_at"])
+    from pbem.ladders.services import game_finished
+
+    game_finished(game=game)  # ratings, ladder, tournament table: in this same transaction
     outbox.game_over(game=game)
 
 
@@ -173,11 +178,11 @@ def pending_timeout(*, pending_id: int, now: datetime | None = None) -> str | No
     done, or None when there was nothing to do (answered meanwhile, already
     handled by another sweep, not due, the game over)."""
     now = now or timezone.now()
-    game_id = PendingAction.objects.filter(pk=pending_id).values_list("game_id", flat=True).first()
-    if game_id is None:
-        return None
     with transaction.atomic():
-        game = game_lock(game_id)
+        # the decision's game, locked, in one round trip (the game row only)
+        game = Game.objects.select_for_update(no_key=True, of=("self",)).filter(pending_actions__pk=pending_id).first()
+        if game is None:
+            return None
         pending = (
             PendingAction.objects.select_related("seat__player")
             .filter(pk=pending_id, closed_at__isnull=True, submitted_at__isnull=True, due_at__lte=now)
@@ -360,12 +365,20 @@ def pending_remind(*, pending_id: int, which: str, now: datetime | None = None) 
 # --- the sweep ----------------------------------------------------------------------
 
 
-def deadlines_sweep(*, now: datetime | None = None, batch: int = SWEEP_BATCH) -> dict:
+def deadlines_sweep(*, now: datetime | None = None, batch: int = SWEEP_BATCH, part: tuple[int, int] | None = None) -> dict:
     """Find due timeouts, last calls and reminders (each by its own partial
     index) and handle each in its own transaction. Returns counts, and
-    ``more`` when a batch was full so the caller runs again at once."""
+    ``more`` when a batch was full so the caller runs again at once.
+
+    ``part`` = (index, parts): only the games whose id is ``index`` modulo
+    ``parts``, so that a wave of timeouts is shared by several worker
+    processes, each game's decisions in one of them (no two parts wait on the
+    same game's lock). Parts overlapping or run twice are harmless: each
+    decision is handled once, with its game locked."""
     now = now or timezone.now()
     open_unanswered = PendingAction.objects.filter(closed_at__isnull=True, submitted_at__isnull=True)
+    if part is not None and part[1] > 1:
+        open_unanswered = open_unanswered.annotate(part=F("game_id") % part[1]).filter(part=part[0])
     due = list(open_unanswered.filter(due_at__lte=now).order_by("due_at").values_list("pk", flat=True)[:batch])
     timeouts = sum(1 for pk in due if pending_timeout(pending_id=pk, now=now))
     calls = list(

@@ -396,7 +396,7 @@ def test_api_time_controls_vacation_and_profile(clock_at, api, alice, bob):
     r = api(alice).post("/api/me/vacation/", {"days": 5}, format="json")
     assert r.status_code == 201 and r.json()["remaining_days"] == 9
     r = api(alice).post("/api/me/vacation/", {"days": 12}, format="json")
-    assert r.status_code == 400 and r.json()["error"] == "vacation_refused" and "`vacation 9`" in r.json()["detail"]
+    assert r.status_code == 409 and r.json()["error"] == "vacation_refused" and "`vacation 9`" in r.json()["detail"]
     r = api(alice).post("/api/me/vacation/", {"days": "lots"}, format="json")
     assert r.status_code == 400
     status = api(alice).get("/api/me/vacation/").json()

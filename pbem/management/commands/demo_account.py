@@ -1,5 +1,6 @@
 """Creates (once) the demo account printed by ``make run``."""
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from rest_framework.authtoken.models import Token
@@ -21,5 +22,7 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Demo account: {username} / {password if created else '(unchanged)'}\n"
             f"API token:    {token.key}\n"
-            f'Try:          curl -H "Authorization: Token {token.key}" http://127.0.0.1:8000/api/engines/'
+            f'Try:          curl -H "Authorization: Token {token.key}" {settings.SITE_URL}/api/engines/\n'
+            f"Play:         open {settings.SITE_URL}/ and sign up (the confirmation mail is a file in "
+            f"{settings.EMAIL_FILE_PATH}/ unless EMAIL_BACKEND says otherwise)"
         )

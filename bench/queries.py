@@ -1,0 +1,147 @@
+"""SQL per move, counted with CaptureQueriesContext, and where the time of
+one move goes in-process (pyinstrument), without the noise of a loaded machine.
+
+    python -m bench.queries              # counts, and the queries of one POST and one advance
+    python -m bench.queries --profile    # plus pyinstrument over 300 POSTs and 300 advances
+
+Builds its own database (bench/stack.py); plays Citadels games (4 human
+seats) through the API (Django's test client, the whole middleware stack)
+and applies each decision with ``game_advance`` as the worker would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import time
+from collections import Counter
+
+from bench.stack import Stack, machine
+
+
+def _shape(sql: str) -> str:
+    sql = re.sub(r"\s+", " ", sql)
+    verb = sql.split(" ", 1)[0]
+    table = re.search(r'(?:FROM|INTO|UPDATE) "?(\w+)"?', sql)
+    return f"{verb} {table.group(1) if table else ''}".strip()
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--moves", type=int, default=300)
+    ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--show", action="store_true", help="print every query of one POST and one advance")
+    args = ap.parse_args(argv)
+
+    stack = Stack("queries")
+    stack.database_create()
+    stack.env["CELERY_TASK_ALWAYS_EAGER"] = "false"
+    try:
+        stack.django_setup()
+        from django.db import connection
+        from django.utils import timezone  # noqa: F401
+        from rest_framework.authtoken.models import Token
+
+        from bench.moves import Table, games_build
+
+        print(f"machine: {machine()}")
+        ids, tokens = games_build(citadels=20, augsburg=0)
+        tables = [Table(i) for i in ids]
+        assert Token.objects.count() >= 4
+        post_counts, advance_counts, shapes_post, shapes_adv, post_time, adv_time, profiler, cpu = measure(
+            tables, tokens, moves=args.moves, profile=args.profile, show=args.show
+        )
+        n = len(post_counts)
+        print(f"\n{n} moves: POST {sum(post_counts) / n:.1f} queries (min {min(post_counts)}, max {max(post_counts)}), "
+              f"{post_time / n * 1000:.1f} ms each in-process, {cpu['post'] / n * 1000:.1f} ms of it CPU in this process")  # fmt: skip
+        print(f"advance: {sum(advance_counts) / n:.1f} queries (min {min(advance_counts)}, max {max(advance_counts)}), "
+              f"{adv_time / n * 1000:.1f} ms each in-process, {cpu['advance'] / n * 1000:.1f} ms of it CPU in this process")  # fmt: skip
+        print("\nqueries per POST by kind:")
+        for shape, c in shapes_post.most_common():
+            print(f"  {c / n:5.2f}  {shape}")
+        print("\nqueries per advance by kind:")
+        for shape, c in shapes_adv.most_common():
+            print(f"  {c / n:5.2f}  {shape}")
+        if profiler:
+            for name, p in profiler.items():
+                print(f"\n-- pyinstrument, {name}:")
+                print(p.output_text(unicode=False, color=False, show_all=False))
+        connection.close()
+        return 0
+    finally:
+        stack.close()
+
+
+def measure(tables, tokens, *, moves: int, profile: bool, show: bool):
+    """The measured part: POST one move through the API, then apply it as the worker would."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from pbem import services
+
+    client = Client()
+    post_counts, advance_counts = [], []
+    shapes_post, shapes_adv = Counter(), Counter()
+    post_time = adv_time = 0.0
+    cpu = {"post": 0.0, "advance": 0.0}
+
+    profiler = None
+    if profile:
+        from pyinstrument import Profiler
+
+        profiler = {"post": Profiler(interval=0.0005), "advance": Profiler(interval=0.0005)}
+    done = 0
+    shown = False
+    while done < moves:
+        for t in tables:
+            decisions = t.engine.decisions(t.state)
+            if not decisions or done >= moves:
+                continue
+            d = decisions[0]
+            action = t.engine.bot(t.state, d["seat"], t.rng)
+            body = json.dumps({"action": action, "version": t.version})
+            with CaptureQueriesContext(connection) as q:
+                if profiler:
+                    profiler["post"].start()
+                s, c = time.perf_counter(), time.process_time()
+                r = client.post(
+                    f"/api/games/{t.id}/moves/", body, content_type="application/json",
+                    HTTP_AUTHORIZATION=f"Token {tokens[d['seat']]}", HTTP_IDEMPOTENCY_KEY=f"k{done}",
+                )  # fmt: skip
+                post_time += time.perf_counter() - s
+                cpu["post"] += time.process_time() - c
+                if profiler:
+                    profiler["post"].stop()
+            assert r.status_code == 202, r.content
+            post_counts.append(len(q.captured_queries))
+            shapes_post.update(_shape(x["sql"]) for x in q.captured_queries)
+            if show and not shown:
+                print("\n-- one POST:")
+                for x in q.captured_queries:
+                    print("  ", x["sql"][:160])
+            with CaptureQueriesContext(connection) as q:
+                if profiler:
+                    profiler["advance"].start()
+                s, c = time.perf_counter(), time.process_time()
+                steps = services.game_advance(game_id=t.id)
+                adv_time += time.perf_counter() - s
+                cpu["advance"] += time.process_time() - c
+                if profiler:
+                    profiler["advance"].stop()
+            assert steps == 1
+            advance_counts.append(len(q.captured_queries))
+            shapes_adv.update(_shape(x["sql"]) for x in q.captured_queries)
+            if show and not shown:
+                print("\n-- one advance:")
+                for x in q.captured_queries:
+                    print("  ", x["sql"][:160])
+                shown = True
+            t.state, t.version = t.engine.apply(t.state, {d["seat"]: action})["state"], t.version + 1
+            done += 1
+    return post_counts, advance_counts, shapes_post, shapes_adv, post_time, adv_time, profiler, cpu
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,177 @@
+"""The move path does only the work it must: a turn's next action is taken
+while the advance task is still queued, one advance is queued per burst of
+moves, each POST and each step cost a bounded number of queries, and fresh
+mail yields to game advances on the broker."""
+
+from datetime import timedelta
+
+import pytest
+import redis
+from django.conf import settings
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from engines.registry import get
+from engines.rng import Rng
+from pbem import services
+from pbem.models import Game, Move
+
+pytestmark = pytest.mark.django_db
+
+# What one move costs (docs/benchmarks.md, "SQL per move"). A new query on
+# the path should be a decision, not an accident: raise these with a reason.
+POST_QUERIES = 10
+# 17 once the seat's reply address exists; its first mail makes it (get_or_create: 4 more);
+# one of them is the table talk since the seat's last mail, for the your-move mail
+STEP_QUERIES = 21
+
+
+@pytest.fixture
+def citadels(make_user):
+    """A 4-seat Citadels game, every seat human, and its players by seat."""
+    users = [make_user(f"p{i}") for i in range(4)]
+    game = services.game_create(creator=users[0], engine="citadels", players=4, seed=5, time_control={"hours": 48})
+    for u in users[1:]:
+        services.game_join(game_id=game.pk, user=u)
+    services.game_start(game_id=game.pk, user=users[0])
+    game.refresh_from_db()
+    return game, users
+
+
+def _next(game: Game):
+    engine = get("citadels")
+    (decision,) = engine.decisions(game.state)
+    return decision["seat"], engine.bot(game.state, decision["seat"], Rng.from_seed(game.version))
+
+
+def test_a_turns_next_action_is_taken_while_the_advance_is_still_queued(citadels):
+    game, _ = citadels
+    engine = get("citadels")
+    seat, first = _next(game)
+    services.move_submit(game_id=game.pk, seat=seat, action=first, source="api", version=game.version)
+    # no worker has run: the decision is complete but not applied
+    assert Game.objects.get(pk=game.pk).version == game.version
+    state = engine.apply(game.state, {seat: first})["state"]
+    (decision,) = engine.decisions(state)
+    second = engine.bot(state, decision["seat"], Rng.from_seed(1))
+    result = services.move_submit(game_id=game.pk, seat=decision["seat"], action=second, source="api", version=game.version + 1)
+    assert result.status == "accepted" and result.version == game.version + 1
+    assert Game.objects.get(pk=game.pk).version == game.version + 1  # the first one applied on the way, once
+    assert Move.objects.filter(game=game, status="applied").count() == 1
+
+
+def test_an_open_decision_is_answered_without_applying_anything_first(started_game):
+    # seat 0 answers a sealed decision seat 1 has not answered: nothing to apply, no step taken
+    with CaptureQueriesContext(connection) as q:
+        services.move_submit(game_id=started_game.pk, seat=0, action={"type": "bid", "amount": 3}, source="api")
+    assert not any("UPDATE \"pbem_pendingaction\" SET \"closed_at\"" in x["sql"] for x in q.captured_queries)
+    assert Game.objects.get(pk=started_game.pk).version == 0
+
+
+def test_one_advance_is_queued_for_a_burst_of_moves(started_game, django_capture_on_commit_callbacks):
+    services.game_advance(game_id=started_game.pk)  # the worker ran the start's advance: no mark
+    with django_capture_on_commit_callbacks() as first:
+        services.move_submit(game_id=started_game.pk, seat=0, action={"type": "bid", "amount": 3}, source="api")
+    assert len(first) == 1  # advance queued, the game marked
+    marked = Game.objects.get(pk=started_game.pk).advance_queued_at
+    with django_capture_on_commit_callbacks() as second:
+        services.move_submit(game_id=started_game.pk, seat=1, action={"type": "bid", "amount": 1}, source="api")
+    # the queued advance has not looked at the game yet, so it will see this move too
+    assert Game.objects.get(pk=started_game.pk).advance_queued_at == marked
+    assert len(second) == 0  # nothing queued: neither a second advance nor anything else
+    assert services.game_advance(game_id=started_game.pk) == 1  # the one advance applies the complete decision
+    assert Game.objects.get(pk=started_game.pk).advance_queued_at is None
+
+
+def test_a_stale_mark_is_queued_again(started_game, django_capture_on_commit_callbacks):
+    services.move_submit(game_id=started_game.pk, seat=0, action={"type": "bid", "amount": 3}, source="api")
+    stale = timezone.now() - timedelta(seconds=settings.PBEM_LOST_WORK_SECONDS + 1)
+    Game.objects.filter(pk=started_game.pk).update(advance_queued_at=stale)
+    with django_capture_on_commit_callbacks() as callbacks:
+        services.move_submit(game_id=started_game.pk, seat=1, action={"type": "bid", "amount": 1}, source="api")
+    assert len(callbacks) == 1  # its task may be lost: queued again, as the lost-work sweep would
+    assert Game.objects.get(pk=started_game.pk).advance_queued_at > stale
+
+
+def test_queries_per_post_and_per_step_are_bounded(citadels, api):
+    game, users = citadels
+    clients = [api(u) for u in users]
+    for _ in range(6):
+        game.refresh_from_db()
+        seat, action = _next(game)
+        with CaptureQueriesContext(connection) as post:
+            r = clients[seat].post(f"/api/games/{game.pk}/moves/", {"action": action, "version": game.version}, format="json")
+        assert r.status_code == 202, r.content
+        assert len(post.captured_queries) <= POST_QUERIES, [x["sql"][:90] for x in post.captured_queries]
+        with CaptureQueriesContext(connection) as step:
+            assert services.game_advance(game_id=game.pk) == 1
+        assert len(step.captured_queries) <= STEP_QUERIES, [x["sql"][:90] for x in step.captured_queries]
+
+
+def test_the_game_row_is_written_once_per_advance_however_many_steps(alice):
+    game = services.game_create(creator=alice, engine="citadels", players=3, bots=2, seed=9)
+    services.game_start(game_id=game.pk, user=alice)
+    game.refresh_from_db()
+    seat, action = _next(game)
+    while seat != 0:  # the bots open: let them act first
+        services.game_advance(game_id=game.pk)
+        game.refresh_from_db()
+        seat, action = _next(game)
+    # play seat 0 until an advance runs several steps (bots answering in between)
+    for _ in range(40):
+        services.move_submit(game_id=game.pk, seat=0, action=action, source="api", version=game.version)
+        with CaptureQueriesContext(connection) as q:
+            steps = services.game_advance(game_id=game.pk)
+        writes = [x for x in q.captured_queries if x["sql"].startswith('UPDATE "pbem_game"')]
+        assert len(writes) == 1, (steps, [x["sql"][:80] for x in writes])
+        game.refresh_from_db()
+        if steps > 1 or game.status != Game.Status.ACTIVE:
+            break
+        seat, action = _next(game)
+        assert seat == 0
+    assert steps > 1
+
+
+def test_fresh_mail_is_queued_below_every_advance(started_game, django_capture_on_commit_callbacks):
+    r = redis.Redis.from_url(settings.REDIS_URL)
+    queue = settings.CELERY_TASK_DEFAULT_QUEUE
+    low = [k for k in r.scan_iter(match=f"{queue}\x06\x16*")]
+    for key in low + [queue]:
+        r.delete(key)
+    services.game_advance(game_id=started_game.pk)  # the start's advance ran: no mark
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            services.move_submit(game_id=started_game.pk, seat=0, action={"type": "bid", "amount": 3}, source="api")
+            services.move_submit(game_id=started_game.pk, seat=1, action={"type": "bid", "amount": 1}, source="api")
+        with django_capture_on_commit_callbacks(execute=True):
+            services.game_advance(game_id=started_game.pk)
+        mails = [k for k in r.scan_iter(match=f"{queue}\x06\x16*")]
+        assert r.llen(queue) >= 1  # the advance, at the top priority
+        assert mails and sum(r.llen(k) for k in mails) >= 1  # the mails of the step, below it
+        assert all(b"notifications.tasks.deliver" in m for k in mails for m in r.lrange(k, 0, -1))
+        assert not any(b"notifications.tasks.deliver" in m for m in r.lrange(queue, 0, -1))
+    finally:
+        for key in [k for k in r.scan_iter(match=f"{queue}*")]:
+            r.delete(key)
+
+
+def test_a_wave_of_timeouts_shared_in_parts_handles_each_decision_once(alice, bob):
+    import time_machine
+
+    games = []
+    for seed in range(6):
+        g = services.game_create(creator=alice, engine="sealedbid", players=2, seed=seed, time_control={"hours": 24})
+        services.game_join(game_id=g.pk, user=bob)
+        services.game_start(game_id=g.pk, user=alice)
+        games.append(g)
+    with time_machine.travel(timezone.now() + timedelta(days=3), tick=False):
+        first = services.deadlines_sweep(part=(0, 2))
+        assert first["timeouts"] == 2 * sum(1 for g in games if g.pk % 2 == 0)  # both seats of its games only
+        assert {m.game_id % 2 for m in Move.objects.filter(source="timeout")} == {0}
+        again = services.deadlines_sweep(part=(0, 2))
+        assert again["timeouts"] == 0  # handled once
+        second = services.deadlines_sweep(part=(1, 2))
+        whole = services.deadlines_sweep()
+    assert first["timeouts"] + second["timeouts"] == 12 and whole["timeouts"] == 0
+    assert Move.objects.filter(source="timeout").count() == 12
