@@ -129,6 +129,16 @@ def _scalars(value, out: set) -> set:
     return out
 
 
+def _known(game, engine, seat: int | None) -> set[str]:
+    """What ``seat`` may know: the strings of its own and the public view, the
+    view's field names and what it may choose from."""
+    mine = _scalars(engine.view(game.state, seat), set()) | _scalars(engine.view(game.state, None), set())
+    mine |= _keys(engine.view(game.state, seat), set())
+    if seat is not None:  # what the seat may choose from is known to it
+        mine |= _scalars(engine.actions(game.state, seat), set())
+    return mine
+
+
 def secrets_of(game, seat: int | None) -> set[str]:
     """What ``seat`` must not find in any page: the random generator's state,
     the content and salt of unrevealed sealed moves, and every name that only
@@ -146,10 +156,7 @@ def secrets_of(game, seat: int | None) -> set[str]:
         found.add(json.dumps(rng)[1:40])
     for m in Move.objects.filter(game=game, sealed=True).exclude(status=Move.Status.APPLIED).select_related("secret"):
         found.add(m.secret.salt)
-    mine = _scalars(engine.view(game.state, seat), set()) | _scalars(engine.view(game.state, None), set())
-    mine |= _keys(engine.view(game.state, seat), set())
-    if seat is not None:  # what the seat may choose from is known to it
-        mine |= _scalars(engine.actions(game.state, seat), set())
+    mine = _known(game, engine, seat)
     others = set()
     for s in range(game.players):
         if s != seat:
@@ -189,16 +196,18 @@ def printed_texts() -> list[str]:
     return out
 
 
-def without_printed_text(html: str) -> str:
-    """``html`` with the components' printed text taken out of its text nodes:
-    a card id that is also a word ("keep") is not found in the Observatory's
-    "draw 3, keep 1". A text node that is a piece of a printed text (the board
-    wraps a power over two lines) goes when it holds more than one word, so a
-    lone id is still found."""
+def without_known_text(html: str, texts) -> str:
+    """``html`` with known sentences (the components' printed text, the labels
+    of the seat's own choices) taken out of its text nodes: a card id that is
+    also a word ("keep") is not found in the Observatory's "draw 3, keep 1" or
+    in the label "draw district cards and keep one". A text node that is a piece
+    of such a sentence (the board wraps a power over two lines) goes when it
+    holds more than one word, so a lone id is still found, and ids in
+    attributes and scripts are never touched."""
     import html as html_lib
     import re
 
-    texts = printed_texts()
+    texts = sorted({t for t in texts if " " in t.strip()}, key=len, reverse=True)
 
     def mask(m):
         node = html_lib.unescape(m.group(1))
@@ -212,24 +221,35 @@ def without_printed_text(html: str) -> str:
     return re.sub(r">([^<]+)<", mask, html)
 
 
+def _token(x: str) -> str:
+    import re
+
+    return rf"(?<![\w-]){re.escape(x)}(?![\w-])"
+
+
+def _masked(html: str, game, seat: int | None) -> str:
+    from pbem.selectors import engine_get
+
+    game.refresh_from_db()
+    known = _known(game, engine_get(game.engine), seat) if game.state is not None else set()
+    return without_known_text(html, printed_texts() + sorted(known))
+
+
 def leaks(html: str, game, seat: int | None) -> list[str]:
     """The secrets of other seats found in the raw HTML (attributes included),
     each looked for as a whole token (leo-1 is not found in leo-11)."""
     import re
 
-    html = without_printed_text(html)
-    return sorted(x for x in secrets_of(game, seat) if re.search(rf"(?<![\w-]){re.escape(x)}(?![\w-])", html))
+    masked = _masked(html, game, seat)
+    return sorted(x for x in secrets_of(game, seat) if re.search(_token(x), masked))
 
 
 def assert_no_secrets(html: str, game, seat: int | None) -> None:
     import re
 
     leaked = leaks(html, game, seat)
-    masked = without_printed_text(html)
-    where = []
-    for x in leaked[:2]:
-        m = re.search(rf"(?<![\w-]){re.escape(x)}(?![\w-])", masked)
-        where.append(masked[max(0, m.start() - 150): m.end() + 50])
+    masked = _masked(html, game, seat)
+    where = [masked[max(0, m.start() - 150): m.end() + 50] for m in (re.search(_token(x), masked) for x in leaked[:2])]
     assert not leaked, f"page of game {game.pk} for seat {seat} shows what it may not: {leaked[:5]} in {where}"
 
 
