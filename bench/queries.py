@@ -1,8 +1,9 @@
 """SQL per move, counted with CaptureQueriesContext, and where the time of
-one move goes in-process (pyinstrument), without the noise of a loaded machine.
+one move goes in-process (cProfile, from the standard library), without the
+noise of a loaded machine.
 
     python -m bench.queries              # counts, and the queries of one POST and one advance
-    python -m bench.queries --profile    # plus pyinstrument over 300 POSTs and 300 advances
+    python -m bench.queries --profile    # plus cProfile over 300 POSTs and 300 advances
 
 Builds its own database (bench/stack.py); plays Citadels games (4 human
 seats) through the API (Django's test client, the whole middleware stack)
@@ -17,7 +18,11 @@ import re
 import time
 from collections import Counter
 
+from pathlib import Path
+
 from bench.stack import Stack, machine
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _shape(sql: str) -> str:
@@ -32,6 +37,7 @@ def main(argv=None) -> int:
     ap.add_argument("--moves", type=int, default=300)
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--show", action="store_true", help="print every query of one POST and one advance")
+    ap.add_argument("--top", type=int, default=60, help="how many functions of each profile to print")
     args = ap.parse_args(argv)
 
     stack = Stack("queries")
@@ -64,9 +70,19 @@ def main(argv=None) -> int:
         for shape, c in shapes_adv.most_common():
             print(f"  {c / n:5.2f}  {shape}")
         if profiler:
+            import io
+            import pstats
+
             for name, p in profiler.items():
-                print(f"\n-- pyinstrument, {name}:")
-                print(p.output_text(unicode=False, color=False, show_all=False))
+                out = io.StringIO()
+                stats = pstats.Stats(p, stream=out)
+                total = stats.total_tt
+                print(f"\n-- cProfile, {name} ({total * 1000 / n:.1f} ms per move under the profiler): "
+                      "the functions by cumulative time, share of the whole")  # fmt: skip
+                rows = sorted(stats.stats.items(), key=lambda kv: kv[1][3], reverse=True)
+                for (file, line, func), (_, calls, tt, ct, _) in rows[: args.top]:
+                    where = file.split("site-packages/")[-1].replace(str(ROOT) + "/", "")
+                    print(f"  {ct / total * 100:5.1f} %  {tt / total * 100:5.1f} % own  {calls / n:6.1f}/move  {func}  {where}:{line}")
         connection.close()
         return 0
     finally:
@@ -89,9 +105,9 @@ def measure(tables, tokens, *, moves: int, profile: bool, show: bool):
 
     profiler = None
     if profile:
-        from pyinstrument import Profiler
+        import cProfile
 
-        profiler = {"post": Profiler(interval=0.0005), "advance": Profiler(interval=0.0005)}
+        profiler = {"post": cProfile.Profile(), "advance": cProfile.Profile()}
     done = 0
     shown = False
     while done < moves:
@@ -104,7 +120,7 @@ def measure(tables, tokens, *, moves: int, profile: bool, show: bool):
             body = json.dumps({"action": action, "version": t.version})
             with CaptureQueriesContext(connection) as q:
                 if profiler:
-                    profiler["post"].start()
+                    profiler["post"].enable()
                 s, c = time.perf_counter(), time.process_time()
                 r = client.post(
                     f"/api/games/{t.id}/moves/", body, content_type="application/json",
@@ -113,7 +129,7 @@ def measure(tables, tokens, *, moves: int, profile: bool, show: bool):
                 post_time += time.perf_counter() - s
                 cpu["post"] += time.process_time() - c
                 if profiler:
-                    profiler["post"].stop()
+                    profiler["post"].disable()
             assert r.status_code == 202, r.content
             post_counts.append(len(q.captured_queries))
             shapes_post.update(_shape(x["sql"]) for x in q.captured_queries)
@@ -123,13 +139,13 @@ def measure(tables, tokens, *, moves: int, profile: bool, show: bool):
                     print("  ", x["sql"][:160])
             with CaptureQueriesContext(connection) as q:
                 if profiler:
-                    profiler["advance"].start()
+                    profiler["advance"].enable()
                 s, c = time.perf_counter(), time.process_time()
                 steps = services.game_advance(game_id=t.id)
                 adv_time += time.perf_counter() - s
                 cpu["advance"] += time.process_time() - c
                 if profiler:
-                    profiler["advance"].stop()
+                    profiler["advance"].disable()
             assert steps == 1
             advance_counts.append(len(q.captured_queries))
             shapes_adv.update(_shape(x["sql"]) for x in q.captured_queries)

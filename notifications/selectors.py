@@ -10,22 +10,40 @@ DIGEST_MAX_LINES = 40
 
 def digest_since_last_acted(*, game: Game, seat: int) -> list[str]:
     """The texts of the events this seat may see, from the step in which the
-    seat last acted itself (web, API or email) up to now."""
-    last = (
-        Move.objects.filter(game=game, seat=seat, source__in=[Move.Source.WEB, Move.Source.API, Move.Source.EMAIL])
-        .order_by("-version")
-        .values_list("version", flat=True)
-        .first()
-    )
-    return events_since(game=game, seat=seat, version=last or 0)
+    seat last acted itself (web, API or email) up to now.
+
+    One round trip, in SQL written out: it runs in every step that asks a
+    seat for its move, where compiling the two ORM queries it replaces cost
+    more than the database's work (docs/benchmarks.md, "The move path")."""
+    from django.db import connection
+
+    sources = [Move.Source.WEB, Move.Source.API, Move.Source.EMAIL]
+    events = Move._meta.get_field("events")
+    with connection.cursor() as c:
+        c.execute(
+            f"""SELECT events FROM {Move._meta.db_table}
+                 WHERE game_id = %s AND status = %s AND version >= COALESCE(
+                       (SELECT MAX(version) FROM {Move._meta.db_table}
+                         WHERE game_id = %s AND seat = %s AND source IN (%s, %s, %s)), 0)
+                 ORDER BY version, seat""",
+            [game.pk, Move.Status.APPLIED, game.pk, seat, *sources],
+        )
+        # decoded as the ORM would (PostgreSQL and SQLite hand JSON over as text)
+        return _visible_lines((events.from_db_value(row[0], None, connection) for row in c.fetchall()), seat)
 
 
 def events_since(*, game: Game, seat: int, version: int) -> list[str]:
     """The texts of the events this seat may see, from the step at ``version`` on."""
-    lines: list[str] = []
     steps = Move.objects.filter(game=game, status=Move.Status.APPLIED, version__gte=version).order_by("version", "seat")
-    for move in steps.only("events"):
-        for e in move.events:
+    return _visible_lines((move.events for move in steps.only("events")), seat)
+
+
+def _visible_lines(step_events, seat: int) -> list[str]:
+    """The texts of the events addressed to everyone or to ``seat``, the
+    newest DIGEST_MAX_LINES of them."""
+    lines: list[str] = []
+    for events in step_events:
+        for e in events or []:
             if e.get("to") == "all" or seat in (e.get("to") or []):
                 lines.append(e.get("text", ""))
     if len(lines) > DIGEST_MAX_LINES:
@@ -63,12 +81,11 @@ def table_talk_for_mail(*, game_id: int, seat_index: int, since=None, player_id:
     TALK_MAX_MESSAGES. Each is {sender, to_you, at, text}.
 
     The messages are the web app's (pbem.web); notifications never imports
-    the web channel, so its model is looked up by app label."""
-    from datetime import datetime, timezone
-
+    the web channel, so its table is looked up by app label. One round trip
+    in SQL written out: this runs in every step that asks a seat for its move."""
     from django.apps import apps
-    from django.db.models import OuterRef, Q, Subquery, Value
-    from django.db.models.functions import Coalesce
+    from django.contrib.auth import get_user_model
+    from django.db import connection
 
     from notifications.models import Notification
     from pbem.models import Seat
@@ -81,27 +98,40 @@ def table_talk_for_mail(*, game_id: int, seat_index: int, since=None, player_id:
         player_id = Seat.objects.filter(game_id=game_id, index=seat_index).values_list("player_id", flat=True).first()
     if player_id is None:
         return []
-    rows = (
-        TableMessage.objects.filter(game_id=game_id)
-        .filter(Q(to_seat__isnull=True) | Q(to_seat=seat_index))
-        .exclude(sender_id=player_id)
-        .select_related("sender")
-    )
+    talk_kinds = list(TALK_KINDS)
     if since is None:
-        # The last such mail's moment, in the same query (a step writes one
-        # mail per seat, and every query of a step holds the game's lock).
-        last_mail = (
-            Notification.objects.filter(game_id=OuterRef("game_id"), seat=seat_index, recipient_id=player_id, kind__in=TALK_KINDS)
-            .order_by("-created_at")
-            .values("created_at")[:1]
+        # After the last such mail (a step writes one mail per seat, and every
+        # query of a step holds the game's lock): no such mail at or after it.
+        after = f"""NOT EXISTS (SELECT 1 FROM {Notification._meta.db_table} n
+                     WHERE n.game_id = m.game_id AND n.seat = %s AND n.recipient_id = %s
+                       AND n.kind IN ({", ".join(["%s"] * len(talk_kinds))}) AND n.created_at >= m.created_at)"""
+        after_params = [seat_index, player_id, *talk_kinds]
+    else:
+        after, after_params = "m.created_at > %s", [connection.ops.adapt_datetimefield_value(since)]
+    with connection.cursor() as c:
+        c.execute(
+            f"""SELECT u.username, m.to_seat, m.created_at, m.text
+                  FROM {TableMessage._meta.db_table} m JOIN {get_user_model()._meta.db_table} u ON u.id = m.sender_id
+                 WHERE m.game_id = %s AND (m.to_seat IS NULL OR m.to_seat = %s) AND m.sender_id <> %s AND {after}
+                 ORDER BY m.created_at DESC, m.id DESC LIMIT %s""",
+            [game_id, seat_index, player_id, *after_params, TALK_MAX_MESSAGES],
         )
-        since = Coalesce(Subquery(last_mail), Value(datetime(1970, 1, 1, tzinfo=timezone.utc)))
-    rows = rows.filter(created_at__gt=since)
-    newest = list(rows.order_by("-created_at", "-id")[:TALK_MAX_MESSAGES])
+        newest = c.fetchall()
     return [
-        {"sender": m.sender.username, "to_you": m.to_seat is not None, "at": m.created_at, "text": m.text}
-        for m in reversed(newest)
+        {"sender": sender, "to_you": to_seat is not None, "at": _aware(at), "text": text}
+        for sender, to_seat, at, text in reversed(newest)
     ]
+
+
+def _aware(moment):
+    """A moment read in SQL written out: SQLite hands it over naive (in UTC)."""
+    from datetime import timezone
+
+    from django.utils.dateparse import parse_datetime
+
+    if isinstance(moment, str):
+        moment = parse_datetime(moment)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
 
 
 def table_talk_text(*, game, seat: int, player_id: int | None = None) -> str:

@@ -97,7 +97,8 @@ def seats_by_index(*, game: Game) -> dict[int, Seat]:
     several times, with the game row locked (so they cannot change meanwhile)."""
     seats = game.__dict__.get("_seats_by_index")
     if seats is None:
-        seats = {s.index: s for s in game.seats.select_related("player").order_by("index")}
+        # the profile too: each your-move mail gives the deadline in the player's time zone
+        seats = {s.index: s for s in game.seats.select_related("player", "player__profile").order_by("index")}
         game.__dict__["_seats_by_index"] = seats
     return seats
 
@@ -288,9 +289,13 @@ def game_record(*, game: Game, user=None) -> dict:
 
 
 def profile_of(*, user):
-    """The player's profile, or the defaults (unsaved) when there is none yet."""
+    """The player's profile, or the defaults (unsaved) when there is none yet;
+    read with the user when that was asked for (``select_related``)."""
     from pbem.models import Profile
 
+    relation = user._meta.get_field("profile")
+    if relation.is_cached(user):
+        return relation.get_cached_value(user) or Profile(user=user)
     return Profile.objects.filter(user=user).first() or Profile(user=user)
 
 

@@ -22,9 +22,10 @@ pytestmark = pytest.mark.django_db
 # What one move costs (docs/benchmarks.md, "SQL per move"). A new query on
 # the path should be a decision, not an accident: raise these with a reason.
 POST_QUERIES = 10
-# 17 once the seat's reply address exists; its first mail makes it (get_or_create: 4 more);
-# one of them is the table talk since the seat's last mail, for the your-move mail
-STEP_QUERIES = 21
+# 15 once the seat's reply address exists; its first mail makes it (get_or_create: 4 more).
+# The your-move mail's digest and its table talk are one query each; the player's
+# time zone comes with the seats.
+STEP_QUERIES = 19
 
 
 @pytest.fixture
