@@ -35,8 +35,11 @@ lint: install
 	$(BIN)/ruff check --no-cache config engines boards pbem notifications tests bench
 	$(BIN)/lint-imports
 
+# Two processes by default (TEST_PROCESSES=0 runs the suite in one): each has its own test
+# database, Celery queue, cache prefix and ports, and the longest tests are shared out first.
+TEST_PROCESSES ?= 2
 test: install services lint
-	$(BIN)/pytest
+	$(BIN)/pytest $(if $(filter 0,$(TEST_PROCESSES)),,-n $(TEST_PROCESSES) --dist worksteal)
 
 # Long runs that stay out of the suite: thousands of checked bot games per player count.
 SOAK_GAMES ?= 1000
