@@ -121,24 +121,13 @@ def notifications_lost_requeue(*, grace_seconds: int | None = None, limit: int =
     period; a send in progress holds the row's lock and the extra task skips
     it. Rows whose send failed are Celery's to retry with backoff (no mark);
     the minute's ``stalled_work_requeue`` is their backstop."""
-    from datetime import timedelta
-
-    from django.conf import settings
-
     from notifications.tasks import deliver
+    from pbem.services.moves import marked_work_requeue
 
-    grace = grace_seconds if grace_seconds is not None else settings.PBEM_LOST_WORK_SECONDS
-    now = timezone.now()
-    lost = list(
-        Notification.objects.filter(deliver_queued_at__lt=now - timedelta(seconds=grace), sent_at__isnull=True)
-        .order_by("deliver_queued_at")
-        .values_list("pk", flat=True)[:limit]
-    )
-    if lost:
-        Notification.objects.filter(pk__in=lost).update(deliver_queued_at=now)
-    for pk in lost:
-        deliver.delay(pk)
-    return len(lost)
+    return marked_work_requeue(
+        Notification.objects.filter(sent_at__isnull=True), mark="deliver_queued_at", task=deliver,
+        grace_seconds=grace_seconds, limit=limit,
+    )  # fmt: skip
 
 
 def _envelope_sender_set(message, address: str) -> None:

@@ -101,3 +101,17 @@ def browser():
         b = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         yield b
         b.close()
+
+
+@pytest.fixture
+def queue():
+    """The length of this run's Celery queue in Redis (tasks published and not
+    yet taken; no worker runs beside these tests), emptied before and after."""
+    import redis
+    from django.conf import settings
+
+    r = redis.Redis.from_url(settings.REDIS_URL)
+    name = settings.CELERY_TASK_DEFAULT_QUEUE
+    r.delete(name)
+    yield lambda: r.llen(name)
+    r.delete(name)

@@ -13,7 +13,7 @@ from django.utils.text import slugify
 from pbem import clock
 from pbem.ladders import pairing
 from pbem.ladders.models import TakeoverRule, Tournament
-from pbem.web.forms import option_fields
+from pbem.web.forms import EngineOptionsMixin
 
 
 def default_points_text(sizes) -> str:
@@ -37,7 +37,7 @@ def points_parse(text: str) -> dict[str, list[float]]:
     return out
 
 
-class TournamentCreateForm(forms.Form):
+class TournamentCreateForm(EngineOptionsMixin, forms.Form):
     name = forms.CharField(max_length=100)
     slug = forms.SlugField(
         max_length=50, required=False, label="Short name",
@@ -89,7 +89,6 @@ class TournamentCreateForm(forms.Form):
 
     def __init__(self, engine, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.engine = engine
         sizes = range(engine.min_players, engine.max_players + 1)
         self.fields["table_size"].choices = [(n, str(n)) for n in sizes]
         self.fields["table_size"].initial = min(4, engine.max_players) if engine.min_players <= 4 else engine.min_players
@@ -99,13 +98,7 @@ class TournamentCreateForm(forms.Form):
         self.fields["registration_deadline"].initial = (timezone.now() + timedelta(days=7)).replace(
             second=0, microsecond=0, tzinfo=None
         ).isoformat(timespec="minutes")
-        self.option_names = []
-        for name, field in option_fields(engine).items():
-            self.fields[f"option_{name}"] = field
-            self.option_names.append(f"option_{name}")
-
-    def options_fields(self):
-        return [self[n] for n in self.option_names]
+        self.engine_options_add(engine)
 
     def tournament_fields(self):
         return [self[n] for n in self.fields if n not in self.option_names]
@@ -124,14 +117,7 @@ class TournamentCreateForm(forms.Form):
     def fields_for_service(self) -> dict:
         """The keyword arguments of services.tournament_create."""
         d = self.cleaned_data
-        options = {}
-        props = self.engine.options_schema.get("properties", {})
-        for key in self.option_names:
-            name = key.removeprefix("option_")
-            value = d.get(key)
-            if props[name].get("type") == "array":
-                value = [int(v) if v.strip().lstrip("-").isdigit() else v.strip() for v in (value or "").split(",") if v.strip()]
-            options[name] = value
+        options = self.options()
         fields = {
             k: d[k]
             for k in (

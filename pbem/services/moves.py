@@ -420,21 +420,26 @@ def lost_advances_requeue(*, grace_seconds: int | None = None, limit: int = 1000
     which holds only games with work in flight, so running this every few
     seconds costs the database next to nothing. Each game found is marked
     anew, so it is queued at most once per grace period."""
-    from django.conf import settings
-
     from pbem.tasks import advance
+
+    return marked_work_requeue(Game.objects.all(), mark="advance_queued_at", task=advance, grace_seconds=grace_seconds, limit=limit)
+
+
+def marked_work_requeue(rows, *, mark: str, task, grace_seconds: int | None, limit: int) -> int:
+    """Queue ``task`` (with the row's id) again for each of ``rows`` whose
+    ``mark`` (the moment its task was queued, set with the work) is older
+    than the grace period (PBEM_LOST_WORK_SECONDS by default), oldest first,
+    and mark them anew, so each is queued at most once per grace period. The
+    lost-work sweeps of advances and of mail deliveries."""
+    from django.conf import settings
 
     grace = grace_seconds if grace_seconds is not None else settings.PBEM_LOST_WORK_SECONDS
     now = timezone.now()
-    lost = list(
-        Game.objects.filter(advance_queued_at__lt=now - timedelta(seconds=grace))
-        .order_by("advance_queued_at")
-        .values_list("pk", flat=True)[:limit]
-    )
+    lost = list(rows.filter(**{f"{mark}__lt": now - timedelta(seconds=grace)}).order_by(mark).values_list("pk", flat=True)[:limit])
     if lost:
-        Game.objects.filter(pk__in=lost).update(advance_queued_at=now)
-    for game_id in lost:
-        advance.delay(game_id)
+        rows.model.objects.filter(pk__in=lost).update(**{mark: now})
+    for pk in lost:
+        task.delay(pk)
     return len(lost)
 
 

@@ -164,7 +164,33 @@ def option_fields(engine) -> dict[str, forms.Field]:
     return fields
 
 
-class GameCreateForm(forms.Form):
+class EngineOptionsMixin:
+    """A form's fields for an engine's options (``option_<name>``, from its
+    options schema) and their cleaned values as the engine's options."""
+
+    def engine_options_add(self, engine) -> None:
+        self.engine = engine
+        self.option_names = []
+        for name, field in option_fields(engine).items():
+            self.fields[f"option_{name}"] = field
+            self.option_names.append(f"option_{name}")
+
+    def options_fields(self):
+        return [self[n] for n in self.option_names]
+
+    def options(self) -> dict:
+        out = {}
+        props = self.engine.options_schema.get("properties", {})
+        for key in self.option_names:
+            name = key.removeprefix("option_")
+            value = self.cleaned_data.get(key)
+            if props[name].get("type") == "array":
+                value = [int(v) if v.strip().lstrip("-").isdigit() else v.strip() for v in (value or "").split(",") if v.strip()]
+            out[name] = value
+        return out
+
+
+class GameCreateForm(EngineOptionsMixin, forms.Form):
     players = forms.TypedChoiceField(coerce=int, label="Players", help_text="Seats at the table, yours included.")
     bots = forms.TypedChoiceField(
         coerce=int, label="Bots", initial=0,
@@ -182,20 +208,13 @@ class GameCreateForm(forms.Form):
 
     def __init__(self, engine, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.engine = engine
         counts = range(engine.min_players, engine.max_players + 1)
         self.fields["players"].choices = [(n, str(n)) for n in counts]
         self.fields["players"].initial = engine.min_players
         self.fields["bots"].choices = [(n, str(n)) for n in range(0, engine.max_players)]
         self.fields["time_control"].choices = [(p["name"], _preset_text(p)) for p in clock.presets()]
         self.fields["time_control"].initial = clock.DEFAULT_PRESET
-        self.option_names = []
-        for name, field in option_fields(engine).items():
-            self.fields[f"option_{name}"] = field
-            self.option_names.append(f"option_{name}")
-
-    def options_fields(self):
-        return [self[n] for n in self.option_names]
+        self.engine_options_add(engine)
 
     def base_fields_bound(self):
         return [self[n] for n in ("players", "bots", "time_control", "on_timeout", "invite")]
@@ -213,17 +232,6 @@ class GameCreateForm(forms.Form):
                 self.add_error("invite", f"{e!r} is not an email address.")
         data["emails"] = emails
         return data
-
-    def options(self) -> dict:
-        out = {}
-        props = self.engine.options_schema.get("properties", {})
-        for key in self.option_names:
-            name = key.removeprefix("option_")
-            value = self.cleaned_data.get(key)
-            if props[name].get("type") == "array":
-                value = [int(v) if v.strip().lstrip("-").isdigit() else v.strip() for v in (value or "").split(",") if v.strip()]
-            out[name] = value
-        return out
 
 
 class ProfileForm(forms.Form):

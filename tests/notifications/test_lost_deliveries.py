@@ -5,8 +5,6 @@ grace period; sending clears the mark."""
 from datetime import timedelta
 
 import pytest
-import redis
-from django.conf import settings
 from django.core import mail
 from django.utils import timezone
 
@@ -14,15 +12,6 @@ from notifications import services
 from notifications.models import Notification
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def queue():
-    r = redis.Redis.from_url(settings.REDIS_URL)
-    name = settings.CELERY_TASK_DEFAULT_QUEUE
-    r.delete(name)
-    yield lambda: r.llen(name)
-    r.delete(name)
 
 
 def test_a_lost_delivery_is_found_by_its_mark_and_queued_again(started_game, queue):

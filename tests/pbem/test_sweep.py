@@ -3,23 +3,11 @@ waiting bots and unsent notifications, and only those."""
 
 from datetime import timedelta
 
-import pytest
-import redis
-from django.conf import settings
 from django.utils import timezone
 
 from notifications.models import Notification
 from pbem import services
 from pbem.models import PendingAction
-
-
-@pytest.fixture
-def queue():
-    r = redis.Redis.from_url(settings.REDIS_URL)
-    name = settings.CELERY_TASK_DEFAULT_QUEUE
-    r.delete(name)
-    yield lambda: r.llen(name)
-    r.delete(name)
 
 
 def test_sweep_requeues_only_stalled_work(started_game, queue, bob):

@@ -238,18 +238,22 @@ def _masked(html: str, game, seat: int | None) -> str:
 def leaks(html: str, game, seat: int | None) -> list[str]:
     """The secrets of other seats found in the raw HTML (attributes included),
     each looked for as a whole token (leo-1 is not found in leo-11)."""
+    return sorted(_found(_masked(html, game, seat), game, seat))
+
+
+def _found(masked: str, game, seat: int | None) -> dict:
+    """Each secret found in ``masked``, with the match."""
     import re
 
-    masked = _masked(html, game, seat)
-    return sorted(x for x in secrets_of(game, seat) if re.search(_token(x), masked))
+    hits = {x: re.search(_token(x), masked) for x in secrets_of(game, seat)}
+    return {x: m for x, m in hits.items() if m}
 
 
 def assert_no_secrets(html: str, game, seat: int | None) -> None:
-    import re
-
-    leaked = leaks(html, game, seat)
     masked = _masked(html, game, seat)
-    where = [masked[max(0, m.start() - 150): m.end() + 50] for m in (re.search(_token(x), masked) for x in leaked[:2])]
+    found = _found(masked, game, seat)
+    leaked = sorted(found)
+    where = [masked[max(0, found[x].start() - 150): found[x].end() + 50] for x in leaked[:2]]
     assert not leaked, f"page of game {game.pk} for seat {seat} shows what it may not: {leaked[:5]} in {where}"
 
 
