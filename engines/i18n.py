@@ -234,3 +234,12 @@ def describe_actions(specs: list[dict], lang: str = DEFAULT) -> str:
         return COMMON.text(lang, "nothing_asked")
     return COMMON.text(lang, "allowed_now", actions="; ".join(
         COMMON.text(lang, "action_eg", label=s["label"], example=s["example"]) for s in specs))
+
+
+def event_text(ev: dict, lang: str = DEFAULT, catalog: Catalog | None = None) -> str:
+    """An event written in ``lang``: from its ``data["msg"]`` when it has one and
+    the engine a catalog, else its English ``text`` (events stored before)."""
+    msg = (ev.get("data") or {}).get("msg")
+    if not msg or catalog is None:
+        return ev["text"]
+    return catalog.text(lang, msg["key"], **msg.get("args", {}))
