@@ -176,7 +176,7 @@ INBOUND_ROUTES = {
 
 
 def test_the_route_list_covers_every_inbound_route_anymail_has():
-    from notifications import webhook_urls
+    from pbem.email import webhook_urls
 
     gated = {webhook_urls.inbound_esp(p) for p in webhook_urls.urlpatterns} - {None}
     assert gated == set(INBOUND_ROUTES)
