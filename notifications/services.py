@@ -119,7 +119,7 @@ def notifications_lost_requeue(*, grace_seconds: int | None = None, limit: int =
     it. Rows whose send failed are Celery's to retry with backoff (no mark);
     the minute's ``stalled_work_requeue`` is their backstop."""
     from notifications.tasks import deliver
-    from pbem.services.moves import marked_work_requeue
+    from pbem.requeue import marked_work_requeue
 
     return marked_work_requeue(
         Notification.objects.filter(sent_at__isnull=True), mark="deliver_queued_at", task=deliver,

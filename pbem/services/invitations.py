@@ -16,8 +16,8 @@ from pbem.errors import Conflict, InvalidRequest, NotFound, NotYourSeat
 def invitation_create(*, game_id: int, by_user, email: str) -> Invitation:
     """Invite an address to a forming game: it gets a mail whose reply
     address accepts ``join <code>`` from that address, account or not."""
-    from django.core.validators import validate_email
     from django.core.exceptions import ValidationError
+    from django.core.validators import validate_email
 
     from notifications import outbox
     from pbem.models import Game
