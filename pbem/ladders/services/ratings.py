@@ -89,7 +89,7 @@ def ratings_record(*, game: Game, seats: list[Seat], places: list[int], ladder: 
 def game_finished(*, game: Game) -> None:
     """Called in the transaction that finishes ``game``, with the game row
     locked: by pbem.services.moves when the engine's outcome ends it, and by
-    pbem.services.timing when a player's leaving ends it early. Ratings,
+    pbem.services.timeouts when a player's leaving ends it early. Ratings,
     ladder activity, tournament table."""
     now = game.finished_at or timezone.now()
     seats = list(game.seats.order_by("index"))
