@@ -8,6 +8,8 @@ import unicodedata
 from engines.base import ParseError, describe_actions
 from engines.i18n import phrases
 
+from . import i18n as I
+
 from . import board as B
 from . import data as D
 from . import nobility_data as ND
@@ -107,20 +109,21 @@ _MULTI = {fold(k): v for k, v in MULTI_WORD.items()}
 PLACE_ALIASES = {"home": "home", "warehouse": "home", "lager": "home", "w": "home", "1": "1", "2": "2", "3": "3"}
 
 
-def _err(state, seat, engine, msg, line):
-    return ParseError(f"{msg} {describe_actions(engine.actions(state, seat))}", line)
+def _err(state, seat, engine, msg, line, lang="en"):
+    return ParseError(f"{msg} {describe_actions(engine.actions(state, seat, lang=lang), lang)}", line)
 
 
-def parse(engine, state, seat, text: str) -> list[dict]:
+def parse(engine, state, seat, text: str, lang: str = "en") -> list[dict]:
     out = []
     for raw in text.splitlines():
         line = raw.strip()
         if not line or line.startswith((">", "#")):
             continue
-        got = parse_line(engine, state, seat, line)
+        got = parse_line(engine, state, seat, line, lang)
         out += got if isinstance(got, list) else [got]
     if not out:
-        raise _err(state, seat, engine, "No command found.", text)
+        raise ParseError(I.t(lang, "no_command", allowed=describe_actions(engine.actions(state, seat, lang=lang), lang)),
+                         text)
     return out
 
 
@@ -149,9 +152,13 @@ def _space(tok: str) -> str:
 
 
 # Words players add that carry nothing ("move my 2 to the ulm", "end my turn", "take the card").
-FILLER = {"the", "my", "a", "an", "please", "turn", "i", "will", "want", "representative", "rep", "tr"}
+FILLER = {"the", "my", "a", "an", "please", "turn", "i", "will", "want", "representative", "rep", "tr", "fl", "fl.",
+          "florins",
+          # the pronouns and articles of the other languages ("ich ziehe 2 in den Schwarzwald", "je déplace 2")
+          "ich", "io", "je", "j", "der", "die", "das", "den", "dem", "il", "lo", "la", "le", "les", "l", "mein", "meinen",
+          "mio", "mon", "ma"}
 # In a route, "to", "via", "then", "and" and arrows only join the towns.
-ROUTE_FILLER = {"to", "via", "then", "and", "->", "-", ">", "nach"}
+ROUTE_FILLER = {"to", "via", "then", "and", "->", "-", ">", "nach", "in", "ueber", "per", "par", "dann", "poi", "puis"}
 # "1,540" is one price (a thousands separator: one or two digits, a comma, three digits); "800,760" two.
 THOUSANDS = re.compile(r"(?<![\d,.])(\d{1,2})[,.](\d{3})(?![\d,])")
 USAGE = {
@@ -178,19 +185,22 @@ def _after(rest: list[str], word: str, what: str, usage: str) -> list[str]:
 
 def tokens(line: str) -> list[str]:
     text = phrases(re.sub(r"[/()]", " ", THOUSANDS.sub(r"\1\2", fold(line))).replace("-", " "), _MULTI)
-    return [t for t in re.split(r"[\s,;:]+", text) if t and t not in FILLER]
+    text = re.sub(r"(\d)\s*fl\b\.?", r"\1", text)  # the rulebook's "Anne bids 760Fl", "500 Fl."
+    text = re.sub("['’`]", " ", text)  # j'achète, l'entrepôt
+    # every language's command words read as the English rulebook's (i18n: "ziehe" -> "move")
+    return [t for t in I.english(re.split(r"[\s,;:]+", text)) if t and t not in FILLER]
 
 
-def parse_line(engine, state, seat, line: str) -> dict:
+def parse_line(engine, state, seat, line: str, lang: str = "en") -> dict:
     toks = tokens(line)
     if not toks:
-        raise _err(state, seat, engine, f"No command in {line!r}.", line)
+        raise _err(state, seat, engine, I.t(lang, "err.empty", line=line), line, lang)
     try:
         return _parse_tokens(state, seat, toks)
     except ValueError as e:
-        raise _err(state, seat, engine, str(e), line) from None
+        raise _err(state, seat, engine, I.localize_quoted(str(e), lang), line, lang) from None
     except (IndexError, StopIteration):
-        raise _err(state, seat, engine, f"{line!r} is incomplete.", line) from None
+        raise _err(state, seat, engine, I.t(lang, "err.incomplete", line=line), line, lang) from None
 
 
 def _prices(toks: list[str]) -> list[int]:
@@ -350,7 +360,12 @@ def _parse_tokens(state, seat, toks: list[str]) -> dict:
     raise ValueError(f"Unknown command {' '.join(toks)!r}.")
 
 
-def command(state, seat, a: dict) -> str:
+def command(state, seat, a: dict, lang: str = "en") -> str:
+    """The command, in ``lang``'s words, that parse reads back as exactly ``a``."""
+    return I.localize(_command(state, seat, a), lang)
+
+
+def _command(state, seat, a: dict) -> str:
     t = a["type"]
     if t == "auction":
         return f"auction {a['amount']}"
@@ -392,45 +407,45 @@ def command(state, seat, a: dict) -> str:
 # --- prompts and the situation ------------------------------------------------------------
 
 
-def prompt(S: dict, pend: dict) -> str:
+def prompt(S: dict, pend: dict, lang: str = "en") -> str:
+    """What is asked of the seat, in ``lang`` (its commands in that language's words)."""
+    return I.localize_quoted(_prompt(S, pend, lang), lang)
+
+
+def _prompt(S: dict, pend: dict, lang: str) -> str:
+    t = I.t
     k = pend["kind"]
     if k == "home":
-        return "Choose your home base: Augsburg, Florenz or Nürnberg (e.g. `home augsburg`)."
+        return t(lang, "ask.home")
     if k == "move":
-        return "Move your representatives (up to 3 spaces each), transfer wares, make forced sales, then send `done`."
+        return t(lang, "ask.move")
     if k == "raise":
-        return f"You owe {pend['amount']} ({pend['reason']}) and have {S['seats'][pend['seat']]['cash']}: make forced sales."
+        return t(lang, "ask.raise", amount=pend["amount"], reason=pend["reason"], cash=S["seats"][pend["seat"]]["cash"])
     if k == "accept":
         o = pend["offer"]
         if o["type"] == "offer_note":
-            return (f"{R.pname(o['seller'])} offers you {o['count']} debt note(s) for {o['price']}: "
-                    "`accept` or `decline`.")
-        return (f"{R.pname(o['seller'])} offers you {o['count']} {o['ware']} for {o['price']} "
-                f"(to your {R.place_label(o['to'])}): `accept` or `decline`.")
+            return t(lang, "ask.accept_note", player=R.pname(o["seller"]), count=o["count"], price=o["price"])
+        return t(lang, "ask.accept", player=R.pname(o["seller"]), count=o["count"], ware=I.term(f"ware.{o['ware']}"),
+                 price=o["price"], place=R.place_label(o["to"]))
     if k == "payday":
-        return "Payday: `hire`, `fire <rep>`, then `done`; wages and taxes follow."
+        return t(lang, "ask.payday")
     if k == "lose":
-        return f"Representative {pend['rep']} loses {pend['count']} ware(s) ({pend['why']}): choose which (`lose cloth`)."
+        return t(lang, "ask.lose", rep=pend["rep"], count=pend["count"], why=pend["why"])
     if k == "bribe":
-        return "Robbers! Buy extra points on the dice at 100 each (`bribe 2`, or `bribe 0`)."
+        return t(lang, "ask.bribe")
     if k == "sheep":
-        return (f"The black sheep: keep it with the {pend['stake']} florins on it (`keep`), or pass it on adding "
-                f"{R.sheep_cost(pend['passes'])} (`pass <player>`).")
+        return t(lang, "ask.sheep", stake=pend["stake"], cost=R.sheep_cost(pend["passes"]))
     if k == "trade":
-        return "Offer wares to a player on the same space (`offer 1 metal from 2 to player 3 at 1 for 1500`) or `back`."
+        return t(lang, "ask.trade")
     if k == "donate":
-        return (f"You sold {pend['got']} to a noble client: give up 500 or 1000 of it for a roll on the nobility "
-                "table (`donate 500`, `donate 1000`" + (", `donate trick`" if S["nob"]["trick"] == pend["seat"] else "")
-                + ") or `donate none`.")
+        return t(lang, "ask.donate_trick" if S["nob"]["trick"] == pend["seat"] else "ask.donate", got=pend["got"])
     if k == "cube":
-        word = "sea area for your sea passage" if pend["what"] == "sea" else "land region for your free passage"
-        return f"Choose the {word} (`cube <name>`)."
+        return t(lang, "ask.cube_sea" if pend["what"] == "sea" else "ask.cube_land")
     if k == "fee":
-        return (f"Right of way in {pend['region']}: choose whom to pay "
-                + ", ".join(f"`payfee {s + 1}`" for s in pend["owners"]) + ".")
+        return t(lang, "ask.fee", region=pend["region"], options=", ".join(f"`payfee {s + 1}`" for s in pend["owners"]))
     if k == "lottery":
         free = [x for x in range(1, 7) if str(x) not in pend["numbers"]]
-        return f"Lottery: buy numbers at 100 each ({', '.join(map(str, free))} free), e.g. `buy 3`, or `buy none`."
+        return t(lang, "ask.lottery", free=", ".join(map(str, free)), first=free[0] if free else 1)
     return k
 
 
