@@ -3,6 +3,8 @@ words), German, French and English, with articles, elisions and prepositions."""
 
 import pytest
 
+from engines.base import IllegalAction, ParseError
+
 from engines.staufer import ENGINE
 
 PALERMO_1_NOBLE = {"type": "place", "region": "palermo", "office": 1, "figure": "noble"}
@@ -45,3 +47,45 @@ def test_sentences_in_every_language(line, action):
     assert ENGINE.parse(s, 0, line) == [action]
     for lang in ("de", "it", "fr", "en"):
         assert ENGINE.parse(s, 0, line, lang=lang) == [action]
+
+
+def test_labels_examples_and_prompts_in_the_readers_language():
+    s = ENGINE.setup(3, 1)
+    it = ENGINE.actions(s, 0, lang="it")
+    assert it[0]["label"].startswith("Azione Risorse") and it[0]["example"] == "risorse 3"
+    assert it[1]["example"].startswith("piazza un inviato sull'ufficio")
+    de = ENGINE.actions(s, 0, lang="de")
+    assert de[1]["example"].startswith("setze einen gesandten auf amt")
+    for lang in ("de", "it", "fr", "en"):
+        for spec in ENGINE.actions(s, 0, lang=lang):
+            assert ENGINE.parse(s, 0, spec["example"])[0]["type"] == spec["type"]
+    assert ENGINE.decisions(s, lang="it")[0]["prompt"].startswith("Il tuo Famiglio è in cima")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("it", ["Non riesco a leggere", "Ora puoi", "per es. `risorse 3`"]),
+    ("de", ["kann ich nicht lesen", "Jetzt möglich", "z. B. `rohstoffe 3`"]),
+    ("fr", ["Je ne peux pas lire", "Possible maintenant", "par ex. `ressources 3`"]),
+])
+def test_a_refusal_says_what_to_send_in_the_readers_language(lang, words):
+    s = ENGINE.setup(3, 1)
+    with pytest.raises(ParseError) as e:
+        ENGINE.parse(s, 0, "xyzzy", lang=lang)
+    for w in words:
+        assert w in e.value.message
+
+
+def test_a_placement_refusal_in_italian():
+    s = ENGINE.setup(3, 1)
+    with pytest.raises(IllegalAction) as e:
+        ENGINE.validate(s, 0, {"type": "place", "region": "nijmegen", "office": 1, "figure": "envoy"}, lang="it")
+    assert "mostra un Nobile: solo un Nobile può occuparlo" in e.value.message and "Ora puoi" in e.value.message
+
+
+def test_one_event_in_two_languages():
+    s = ENGINE.setup(3, 1)
+    step = ENGINE.apply(s, {0: {"type": "resources", "space": 3}})
+    ev = next(e for e in step["events"] if e["type"] == "resources")
+    assert ENGINE.event_text(ev, "it") == "G1 prende lo spazio Risorsa 3 (2 Inviati)."
+    assert ENGINE.event_text(ev, "de") == "S1 nimmt Rohstofffeld 3 (2 Gesandte)."
+    assert ENGINE.event_text(ev, "en") == ev["text"] == "P1 takes resource space 3 (2 envoys)."
