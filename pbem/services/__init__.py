@@ -6,6 +6,7 @@
              ``game_advance`` (the one way a decision is applied)
 - timing.py  deadlines at work: reminders, timeouts, resigning, vacations
 - operations.py  an operator's actions: abort, more time, a seat to another player
+- orders.py  orders given in advance, standing orders, taking a move back
 """
 
 from pbem.services.games import game_create, game_join, game_join_by_code, game_start
@@ -18,6 +19,13 @@ from pbem.services.moves import (
     stalled_work_requeue,
 )
 from pbem.services.operations import deadline_extend, game_abort, seat_reassign
+from pbem.services.orders import (
+    move_take_back,
+    orders_set,
+    orders_withdraw,
+    standing_order_add,
+    standing_order_withdraw,
+)
 from pbem.services.timing import (
     VacationRefused,
     deadlines_sweep,
@@ -51,4 +59,10 @@ __all__ = [
     "deadline_extend",
     "game_abort",
     "seat_reassign",
+    # orders.py: orders given in advance, standing orders, taking a move back
+    "move_take_back",
+    "orders_set",
+    "orders_withdraw",
+    "standing_order_add",
+    "standing_order_withdraw",
 ]
