@@ -66,6 +66,9 @@ class Game(models.Model):
     # task lost with its worker leaves this set, and the lost-work sweep finds
     # it by the partial index below (only games with work in flight are in it).
     advance_queued_at = models.DateTimeField(null=True, blank=True)
+    # Whether a seat has ever given orders in advance (pbem.services.orders):
+    # only then does a step look for them, so other games pay no query.
+    orders_given = models.BooleanField(default=False)
 
     class Meta:
         indexes = [

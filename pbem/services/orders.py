@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
+from django.db.models import Value
 from django.utils import timezone
 
 from engines import orders as O
@@ -79,6 +80,7 @@ def orders_set(*, game_id: int, seat: int, candidates: list) -> dict:
             DecisionOrder.objects.filter(seat=row).delete()
             return {"candidates": [], "played": None}
         DecisionOrder.objects.update_or_create(seat=row, defaults={"game": game, "candidates": candidates})
+        _mark_given(game)
         played = _answer_now(game, row)
     return {"candidates": [] if played else candidates, "played": played}
 
@@ -109,6 +111,7 @@ def standing_order_add(*, game_id: int, seat: int, order) -> StandingOrder:
         if StandingOrder.objects.filter(seat=row).count() >= MAX_STANDING_ORDERS:
             raise Conflict(f"A seat keeps at most {MAX_STANDING_ORDERS} standing orders: withdraw one first.")
         created = StandingOrder.objects.create(game=game, seat=row, order=order)
+        _mark_given(game)
         _answer_now(game, row)
     return created
 
@@ -118,6 +121,12 @@ def standing_order_withdraw(*, game_id: int, seat: int, order_id: int) -> None:
         _, row = _seat_locked(game_id, seat)
         if not StandingOrder.objects.filter(seat=row, pk=order_id).delete()[0]:
             raise InvalidRequest(f"You have no standing order {order_id} in this game.")
+
+
+def _mark_given(game: Game) -> None:
+    if not game.orders_given:
+        game.orders_given = True
+        Game.objects.filter(pk=game.pk).update(orders_given=True)
 
 
 def _answer_now(game: Game, row: Seat) -> str | None:
@@ -151,13 +160,10 @@ def orders_answer(*, game: Game, engine, pending: list[PendingAction]) -> set[in
     """Play the orders of every seat whose decision just opened (the game row
     locked); returns the ids of the decisions answered. Registered with
     ``decisions_open`` (pbem.services.moves.DECISIONS_OPENED)."""
-    if not pending:
+    if not pending or not game.orders_given:
         return set()
     by_seat = {p.seat_id: p for p in pending if p.submitted_at is None and p.seat.status == Seat.Status.PLAYING}
-    nexts = {o.seat_id: o for o in DecisionOrder.objects.filter(seat_id__in=by_seat)}
-    standing: dict[int, list[StandingOrder]] = {}
-    for o in StandingOrder.objects.filter(seat_id__in=by_seat):
-        standing.setdefault(o.seat_id, []).append(o)
+    nexts, standing = _orders_of_seats(list(by_seat))
     answered: set[int] = set()
     for seat_id, p in by_seat.items():
         if seat_id not in nexts and seat_id not in standing:
@@ -197,6 +203,28 @@ def orders_answer(*, game: Game, engine, pending: list[PendingAction]) -> set[in
     return answered
 
 
+def _orders_of_seats(seat_ids: list[int]) -> tuple[dict[int, DecisionOrder], dict[int, list[StandingOrder]]]:
+    """Both kinds of orders of these seats in one round trip (a step that
+    opens decisions runs this)."""
+    nexts: dict[int, DecisionOrder] = {}
+    standing: dict[int, list[StandingOrder]] = {}
+    if not seat_ids:
+        return nexts, standing
+    rows = DecisionOrder.objects.filter(seat_id__in=seat_ids).values_list("pk", "seat_id", "game_id", "candidates")
+    rows = rows.annotate(kind=Value("next")).union(
+        StandingOrder.objects.filter(seat_id__in=seat_ids).values_list("pk", "seat_id", "game_id", "order").annotate(kind=Value("standing")),
+        all=True,
+    )
+    for pk, seat_id, game_id, content, kind in rows:
+        if kind == "next":
+            nexts[seat_id] = DecisionOrder(pk=pk, seat_id=seat_id, game_id=game_id, candidates=content)
+        else:
+            standing.setdefault(seat_id, []).append(StandingOrder(pk=pk, seat_id=seat_id, game_id=game_id, order=content))
+    for orders in standing.values():
+        orders.sort(key=lambda o: o.pk)
+    return nexts, standing
+
+
 def _note(game: Game, seat: Seat, what: str, body: str, *, key: str) -> None:
     if seat.player_id is None:
         return
@@ -216,14 +244,14 @@ def _note(game: Game, seat: Seat, what: str, body: str, *, key: str) -> None:
 
 
 def take_back_keep(*, game: Game, engine, before: dict, moves: list[Move], after: dict) -> None:
-    """After each step (registered with STEP_APPLIED): a step by another
-    seat ends every take-back of the others; a reversible step of a player's
-    own move keeps the state before it."""
-    actors = {m.seat for m in moves}
-    TakeBack.objects.filter(move__game=game).exclude(move__seat__in=actors).delete()
-    if not engine.decisions(after):
-        DecisionOrder.objects.filter(game=game).delete()  # the game is over: orders end with it
-        StandingOrder.objects.filter(game=game).delete()
+    """After each step (registered with STEP_APPLIED): a reversible step of
+    a player's own move keeps the state before it; the end of the game drops
+    every order and kept state."""
+    if not engine.decisions(after):  # the game is over: orders and take-backs end with it
+        TakeBack.objects.filter(move__game=game).delete()
+        if game.orders_given:
+            DecisionOrder.objects.filter(game=game).delete()
+            StandingOrder.objects.filter(game=game).delete()
         return
     if len(moves) != 1:
         return
@@ -231,6 +259,10 @@ def take_back_keep(*, game: Game, engine, before: dict, moves: list[Move], after
     if m.sealed or m.source in (Move.Source.BOT, Move.Source.TIMEOUT):
         return
     if O.reversible_of(engine, before, {m.seat: m.action}, after):
+        # Another seat's kept states can never be used again (its move is no longer the
+        # last): dropped here. Correctness does not rest on it: move_take_back takes
+        # back only the game's last applied move.
+        TakeBack.objects.filter(move__game=game).exclude(move__seat=m.seat).delete()
         TakeBack.objects.create(move=m, state_before=before)
 
 
