@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from engines.base import ParseError, describe_actions
 from notifications import inbound as mail
+from notifications import order_commands as orders
 from notifications import outbox
 from notifications.models import EmailPreference, InboundMessage, Notification, ReplyAddress
 from pbem.errors import ServiceError
@@ -39,8 +40,6 @@ COMMANDS = (
      "happened since; off: no mail but answers"),
     ("notify board on|off", "the board as a picture in the HTML part of game mails"),
     ("unsubscribe", "the same as notify off"),
-    ("undo", "no game here lets you take a move back; a sealed answer can be replaced by sending it again "
-     "before it resolves"),
 )
 
 
@@ -66,6 +65,7 @@ def _help() -> str:
         "text; the commands are run in order, and the first one that fails stops the\n"
         "rest (those before it stay done). Quoted text and your signature are ignored.\n\n"
         "Commands of every game:\n" + _table(COMMANDS) + "\n\n"
+        "Acting ahead of your turn (a sealed answer stays replaceable by sending it again):\n" + _table(orders.USAGE) + "\n\n"
         "Ladders (in a game's thread, `accept` and `decline` are the game's own words;\n"
         "write `accept challenge 12` there):\n" + _table(ladder.USAGE) + "\n"
     )
@@ -441,11 +441,10 @@ def _builtin(ctx: Context, line: str) -> str | None:
         return _status(ctx)
     if word == "games" and len(words) == 1:
         return _games(ctx)
-    if word == "undo" and len(words) == 1:
-        raise InvalidRequest(
-            "No game here lets you take a move back: a move, once in, stays. "
-            "A sealed answer can be replaced by sending it again before the decision resolves."
-        )
+    if word in orders.WORDS:
+        if ctx.game is None:
+            raise InvalidRequest(f"`{word}` works in a game's thread: reply to a mail of that game.")
+        return orders.command(game=_game_now(ctx), seat=ctx.seat, line=line)
     if word == "join":
         if len(words) != 2:
             raise InvalidRequest("Write `join` and the code from your invitation, e.g. `join Ab3dE7fG`.")
@@ -578,6 +577,7 @@ def _done_text(ctx: Context, done: list[str], moved: bool) -> str:
 
 
 def _run(ctx: Context, lines: list[str]) -> Answer:
+    lines = orders.lines_join(lines)
     done: list[str] = []
     moved = False
     for i, line in enumerate(lines):

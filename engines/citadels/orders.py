@@ -27,7 +27,7 @@ def standing_specs(state: dict, seat: int) -> list[dict]:
         return []
     return [
         spec("draft", "Draft preference: pick the first of these characters still offered, every round",
-             "draft king merchant architect", characters=subset(*D.CHAR_IDS, min_items=1, max_items=len(D.CHAR_IDS))),
+             "draft king merchant architect", characters=subset(*D.CHAR_IDS, min_items=1, max_items=len(D.CHAR_IDS), unique=False)),
         spec("decline_graveyard", "Never pay at the Graveyard for a destroyed district", "decline graveyard"),
     ]
 

@@ -32,7 +32,7 @@ def standing_specs(state: dict, seat: int) -> list[dict]:
         spec("keep_purple", "Always keep your purple chests (never exchange them for a privilege card)", "keep purple"),
         spec("no_immunity", "Never use a turquoise immunity chest at a restoration", "no immunity"),
         spec("chest_order", "Bonus chests: take the first of these among the chests drawn", "chest order brown purple",
-             chests=subset(*CHESTS, min_items=1, max_items=len(CHESTS))),
+             chests=subset(*CHESTS, min_items=1, max_items=len(CHESTS), unique=False)),
     ]
 
 

@@ -273,6 +273,11 @@ def move_take_back(*, game_id: int, seat: int) -> dict:
     the decision it opened. Returns ``{"version": the new version, "move": id}``."""
     with transaction.atomic():
         game, row = _seat_locked(game_id, seat)
+        engine = engine_get(game.engine)
+        open_now = M._open_decisions(game)
+        if open_now and all(p.submitted_at is not None for p in open_now):
+            # the move is in but its step not yet applied (its task still queued): apply it first
+            M._advance_locked(game, engine, max_steps=1, bots=False, opened=open_now)
         last = Move.objects.filter(game=game, status=Move.Status.APPLIED).order_by("-version", "-id").first()
         if last is None or last.seat != seat:
             raise Conflict("You can take back only your own last move, and only while nobody else has acted since.")
@@ -296,7 +301,6 @@ def move_take_back(*, game_id: int, seat: int) -> dict:
         game.version += 1
         game.save(update_fields=["state", "version", "updated_at"])
         kept.delete()
-        engine = engine_get(game.engine)
         M.decisions_open(game, engine, now, ask=False)
         _told(game, row, last, [p for p in open_now if p.seat_id != row.pk], asked_version)
     return {"version": game.version, "move": last.pk}

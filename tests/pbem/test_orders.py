@@ -167,10 +167,7 @@ def test_a_bid_is_taken_back_until_the_next_seat_acts(alice, bob):
     services.move_submit(game_id=game.pk, seat=opener, action={"type": "pass"}, source="web")
     services.game_advance(game_id=game.pk)
     services.move_submit(game_id=game.pk, seat=1 - opener, action={"type": "pass"}, source="web")
-    with pytest.raises(errors.Conflict, match="too late"):
-        services.move_take_back(game_id=game.pk, seat=opener)
-    services.game_advance(game_id=game.pk)
-    with pytest.raises(errors.Conflict, match="own last move"):
+    with pytest.raises(errors.Conflict, match="own last move"):  # bob's answer is applied first, then refused
         services.move_take_back(game_id=game.pk, seat=opener)
     assert Notification.objects.filter(game=game, kind=Notification.Kind.NOTICE, body_text__contains="Never mind").count() == 1
 
@@ -213,3 +210,20 @@ def test_within_a_turn_any_number_of_actions_are_taken_back_but_not_a_draw(alice
         state = engine.apply(state, {s: a})["state"]
     game.refresh_from_db()
     assert canonical(state) == canonical(game.state)
+
+
+def test_orders_are_private_to_their_seat(alice, bob, carol, api):
+    game = to_bidding(alice, bob)
+    opener = waiting(game)[0].seat.index
+    idle = 1 - opener  # orders while it is not its turn: kept, unplayed
+    owner = game.seats.get(index=idle).player
+    services.standing_order_add(game_id=game.pk, seat=idle, order="limit maximilien 17")
+    services.orders_set(game_id=game.pk, seat=idle, candidates=["raise 13", "hold"])
+    assert selectors.orders_of(game=game, seat=game.seats.get(index=idle))["standing"][0]["command"] == "limit maximilien 17"
+    for user in (game.seats.get(index=opener).player, carol):
+        client = api(user)
+        for path in ("", "orders/", "moves/"):
+            text = client.get(f"/api/games/{game.pk}/{path}").content.decode()
+            assert "maximilien 17" not in text and "raise 13" not in text and '"notes": 17' not in text
+    for n in Notification.objects.exclude(recipient=owner):
+        assert "maximilien 17" not in n.body_text + n.body_html and "raise 13" not in n.body_text
