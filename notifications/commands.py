@@ -248,7 +248,7 @@ def mail_handle(row: InboundMessage) -> Answer:
     body = row.stripped_text if row.stripped_text and row.stripped_text.strip() else mail.body_text(msg)
     # Every block the player wrote (above, between and under quotes), each
     # line with its kind: text to read as a command, a greeting, a closing.
-    read = mail.reply_lines(mail.reply_blocks(body, _known_lines(ctx)))
+    read = mail.reply_lines(mail.reply_blocks(body, _known_lines(ctx), signatures=True))
     lines = [x.text for x in read if x.kind == "text"]
     if not lines:
         return _no_commands(ctx, [])

@@ -135,6 +135,8 @@ def separator_words() -> set[str]:
     for _locale, entry in _locale_entries():
         for key in ("original", "forwarded"):
             text = (entry.get(key) or "").strip(" -=_*")
+            if len(text) >= 3:
+                words.add(text)
             # "Pôvodná správa --- Original Message": each half on its own too
             for half in re.split(r"\s*-{2,}\s*|\s+/\s+", text):
                 if len(half) >= 3:

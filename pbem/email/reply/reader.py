@@ -63,6 +63,8 @@ _TEMPLATES = [
 ]
 _MPR_WROTE = [re.compile(t, re.MULTILINE) for t in L.mpr_wrote_headers()]
 _HAS_MARK = re.compile(r"\d|@|<")
+_CLOSING_BRACKET = re.compile(r"^\s*>\s*[:：]\s*$")
+_WRAPPED_START = re.compile(r"(?:19|20)\d\d|\b\d{1,2}[:.]\d{2}\b|[<(\[]\s*$|<[^<>\s]+@[^<>\s]+>")
 _ENDS_COLON = re.compile(r"[:：]\s*-*\s*$")
 
 
@@ -89,13 +91,17 @@ def attribution_lines(lines: list[str], i: int) -> int:
         return 0
     chunk = [lines[i].strip()]
     for n in (2, 3):
-        if i + n - 1 >= len(lines) or not lines[i + n - 1].strip() or lines[i + n - 1].lstrip().startswith(">"):
+        if i + n - 1 >= len(lines) or not lines[i + n - 1].strip():
             return 0
+        if _quoted(lines[i + n - 1]) and not _CLOSING_BRACKET.match(lines[i + n - 1]):
+            return 0  # (">:" is the end of an address Gmail wrapped, no quote)
         chunk.append(lines[i + n - 1].strip())
-        # not when it starts on a later line (a command above an attribution)
-        if _is_attribution(" ".join(chunk)) and not any(
+        # A wrapped attribution's first line holds its date or ends in an
+        # open bracket ("pbem <"); else the attribution starts on a later
+        # line, and this one (a command, perhaps) is no part of it.
+        if _is_attribution(" ".join(chunk)) and (_WRAPPED_START.search(chunk[0]) or not any(
             _HAS_MARK.search(chunk[k]) and _is_attribution(" ".join(chunk[k:])) for k in range(1, n)
-        ):
+        )):
             return n
     return 0
 
@@ -193,9 +199,15 @@ def _ends_reply(line: str) -> bool:
     return s in ("--", "-- ", "—", "__") or bool(_SENT_FROM.match(s)) or (len(s) < 120 and bool(_OUTLOOK_APP.search(s)))
 
 
-def reply_blocks(text: str, known: dict[str, frozenset[str]] | None = None) -> list[str]:
+# A line that reply_blocks puts before a signature it took off a block, so
+# that reply_lines can list the signature's lines as not read.
+SIGNATURE_MARK = "\x00-- signature"
+
+
+def reply_blocks(text: str, known: dict[str, frozenset[str]] | None = None, *, signatures: bool = False) -> list[str]:
     """Every block of lines the player wrote, in order: quoted lines and
-    history left out, each block with its signature removed."""
+    history left out, each block with its signature removed (or, with
+    ``signatures``, marked by SIGNATURE_MARK, so its lines can be listed)."""
     text = text[:MAX_TEXT_CHARS].replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ")
     lines = [x.rstrip() for x in text.split("\n")]
     known = known or {}
@@ -245,8 +257,14 @@ def reply_blocks(text: str, known: dict[str, frozenset[str]] | None = None) -> l
     close()
     out = []
     for block in blocks:
-        body = _without_signature("\n".join(block).strip("\n"))
-        if body.strip():
+        text = "\n".join(block).strip("\n")
+        body = _without_signature(text).strip("\n")
+        lines = text.splitlines()
+        kept = len(body.splitlines()) if body.strip() else 0
+        removed = [x for x in lines[kept:] if x.strip()] if body.strip() == "\n".join(lines[:kept]).strip() else []
+        if signatures and removed:
+            out.append("\n".join([*lines[:kept], SIGNATURE_MARK, *removed]))
+        elif body.strip():
             out.append(body)
     return out
 
@@ -309,6 +327,9 @@ def reply_lines(blocks: list[str]) -> list[Line]:
         closed = False
         seen_text = False
         for raw in block.splitlines():
+            if raw == SIGNATURE_MARK:
+                closed = True  # what follows, mail-parser-reply took for a signature
+                continue
             line = _CONTROL.sub("", raw).strip().strip("\u200b\ufeff").strip()
             if not line or line.startswith(">"):
                 continue
