@@ -18,8 +18,8 @@ from notifications.models import InboundMessage, Notification
 from pbem import services
 from pbem.models import Move
 from tests.email.corpus import SAMPLES
-from tests.notifications.conftest import deliver, last_mail, reply_to
-from tests.notifications.smtp_server import smtp_server  # noqa: F401 - the fixture
+from tests.email.conftest import deliver, last_mail, reply_to
+from tests.email.smtp_server import smtp_server  # noqa: F401 - the fixture
 
 FINALS = (1, 2, 4, 5, 6, 7, 8, 9, 10)  # never 3: the bid the quoted mail shows
 
@@ -81,7 +81,7 @@ def test_each_sample_run_directly(name, started_game, alice):
 
 def _batch(game, alice, send) -> None:
     """Every sample in turn to one game: each one's last bid stands after it."""
-    from notifications import throttle
+    from pbem.email import throttle
 
     note = last_mail(alice, game=game)
     for n, name in enumerate(sorted(SAMPLES)):
@@ -99,8 +99,8 @@ def test_every_sample_through_a_webhook(started_game, alice, settings):
     """Amazon SES posts the raw mail base64-encoded, so every charset's bytes arrive as written."""
     from django.test import override_settings
 
-    from notifications.services import inbound_process
-    from tests.notifications.test_webhooks import ANYMAIL, ses_post
+    from pbem.email.services import inbound_process
+    from tests.email.test_webhooks import ANYMAIL, ses_post
 
     settings.PBEM_INBOUND_WEBHOOKS = ["amazon_ses"]
 
@@ -123,7 +123,7 @@ def test_every_sample_through_a_webhook(started_game, alice, settings):
 def test_every_sample_through_the_smtp_server(smtp_server, celery_worker_process):
     """One server process and one worker for the whole corpus, mails sent with CRLF as on the wire."""
     from tests.conftest_worker import wait_for
-    from tests.notifications import mails
+    from tests.email import mails
 
     User = get_user_model()
     alice, bob = (User.objects.create_user(n, f"{n}@example.org", "pw") for n in ("alice", "bob"))
