@@ -20,12 +20,17 @@ install: $(VENV)/.installed
 # Mail sent is written to var/mail/ (one file per mail) unless EMAIL_BACKEND says otherwise;
 # replies go to the SMTP server on 127.0.0.1:2525 (README, "Play by email").
 # The links in mails follow the port unless PBEM_SITE_URL says otherwise.
+# The processes run under supervisord (config/supervisord.conf), which restarts one that dies.
 run: export PBEM_SITE_URL ?= http://127.0.0.1:$(or $(PBEM_PORT),8000)
+run: export PBEM_PORT ?= 8000
+run: export PBEM_SMTP_PORT ?= 2525
+run: export CELERY_QUEUE ?= pbem
+run: export PBEM_VAR_DIR ?= $(CURDIR)/var
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_account
 	EMAIL_BACKEND="$${EMAIL_BACKEND:-django.core.mail.backends.filebased.EmailBackend}" \
-		PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho -f Procfile.embedded start
+		PATH="$(CURDIR)/$(BIN):$$PATH" exec $(BIN)/supervisord -c config/supervisord.conf
 
 services:
 	scripts/ensure-services
