@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 
-.PHONY: install run test services lint soak soak-leaks bench bench-sweep bench-ladders bench-moves bench-queries bench-embedded \
+.PHONY: install run ps test services lint soak soak-leaks bench bench-sweep bench-ladders bench-moves bench-queries bench-embedded \
 	bench-inbound bench-timeouts bench-state bench-scaleout bench-path clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
@@ -31,6 +31,11 @@ run: install
 	$(PY) manage.py demo_account
 	EMAIL_BACKEND="$${EMAIL_BACKEND:-django.core.mail.backends.filebased.EmailBackend}" \
 		PATH="$(CURDIR)/$(BIN):$$PATH" exec $(BIN)/supervisord -c config/supervisord.conf
+
+# make run's processes and their state (supervisorctl; PBEM_VAR_DIR as make run had it)
+ps:
+	PBEM_VAR_DIR="$${PBEM_VAR_DIR:-$(CURDIR)/var}" PBEM_PORT=0 PBEM_SMTP_PORT=0 CELERY_QUEUE=pbem \
+		$(BIN)/supervisorctl -c config/supervisord.conf status
 
 services:
 	scripts/ensure-services
