@@ -17,6 +17,7 @@ from engines.base import (
 
 from . import bots, rules, text
 from . import i18n as I
+from . import orders
 from .i18n import t
 from .rules import current_seat, held
 
@@ -241,3 +242,15 @@ class StauferEngine:
                     s["objectives"][i][kind] = pool.pop()
                 s["objective_box"][kind] = sorted(pool)
         return s
+
+
+    # --- orders given in advance (orders.py) ---------------------------------------
+
+    def standing_specs(self, state: dict, seat: int) -> list[dict]:
+        return orders.standing_specs(state, seat)
+
+    def standing_action(self, state: dict, seat: int, order: dict):
+        return orders.standing_action(state, seat, order)
+
+    def reversible(self, before: dict, moves: dict, after: dict) -> bool:
+        return orders.reversible(before, moves, after)
