@@ -59,4 +59,7 @@ def event_text(ev: dict, lang: str = "en") -> str:
     msg = (ev.get("data") or {}).get("msg")
     if not msg:
         return ev["text"]
-    return CATALOG.text(lang, msg["key"], **msg.get("args", {}))
+    text = CATALOG.text(lang, msg["key"], **msg.get("args", {}))
+    # a sentence that opens with a seat ("posto 2 prende ...") starts with a capital, except the
+    # English text, which stays as it was stored
+    return text if lang == "en" else text[:1].upper() + text[1:]

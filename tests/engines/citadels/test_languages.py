@@ -89,5 +89,5 @@ def test_one_event_two_readers(king_to_play):
     _, events = play(king_to_play, (seat, "gold"))
     ev = next(e for e in events if e["type"] == "gold")
     assert ENGINE.event_text(ev, "de") == "Platz 1 nimmt 2 Gold."
-    assert ENGINE.event_text(ev, "it") == "posto 1 prende 2 monete."
+    assert ENGINE.event_text(ev, "it") == "Posto 1 prende 2 monete."
     assert ENGINE.event_text(ev, "en") == ev["text"] == "seat 1 takes 2 gold."
