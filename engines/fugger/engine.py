@@ -529,16 +529,17 @@ class Fugger:
         return T.command(state, seat, action, lang)
 
     def render(self, state, seat, *, lang="en"):
-        return T.render(self, state, seat)
+        return T.render(self, state, seat, lang)
 
     def event_text(self, event, lang="en"):
         """An event of the history written in ``lang`` (see engines/README.md): still its English
         text for this engine (``untranslated``)."""
         return event_text(event, lang)
 
-    # What of this engine is not yet in every language (issue 23): labels, prompts, refusals
-    # and command words are; the table (render) and the history's texts are still English.
-    untranslated = ("render", "events")
+    # What of this engine is not yet in every language (issue 23): labels, prompts, command
+    # words, the table (render) and the "Allowed now" of every refusal are; the history's texts
+    # and the first sentence of a refusal (why the rules say no) are still English.
+    untranslated = ("events", "refusals")
 
     def catalogs(self):
         """The catalogs whose completeness conformance checks."""

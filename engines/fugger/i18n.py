@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engines.i18n import COMMON, LANGUAGES, Catalog, fold, term  # noqa: F401 (term: I.term in engine/text)
+from engines.i18n import COMMON, LANGUAGES, Catalog, fold, language, term  # noqa: F401 (I.term, I.language)
 
 CATALOG = Catalog.load("engines.fugger", parent=COMMON)
 
