@@ -461,6 +461,11 @@ def _pname(lang: str, seat: int) -> str:
     return I.t(lang, "render.pname", number=seat + 1)
 
 
+def _kind(lang: str, kind: str) -> str:
+    """A card kind in ``lang`` (a kind a later card set adds reads as its id until the catalogs have it)."""
+    return I.t(lang, f"kind.{kind}") if I.CATALOG.has(f"kind.{kind}") else kind
+
+
 def _wares(w: dict, lang: str = "en") -> str:
     return ", ".join(f"{n} {I.t(lang, 'ware.' + ware)}" for ware, n in w.items() if n) or I.t(lang, "render.no_wares")
 
@@ -526,7 +531,7 @@ def _calendar(v: dict, lang: str) -> list[str]:
     for e in v["table"]:
         c = R.card(e["card"])
         by_time.setdefault(e["time"], []).append(
-            I.t(lang, "render.cal_deal", card=e["card"], kind=I.t(lang, "kind." + c["kind"]), town=R.sname(c["town"])))
+            I.t(lang, "render.cal_deal", card=e["card"], kind=_kind(lang, c["kind"]), town=R.sname(c["town"])))
     for k in range(B.YEAR):
         t = v["t"] + k
         idx = B.cal_index(t)
@@ -592,7 +597,7 @@ def _deal_line(v: dict, e: dict, lang: str) -> str:
     k = e["time"] - v["t"]
     when = _when(lang, k) if k >= 0 else I.t(lang, "render.overdue")
     where = f"{R.sname(town)} ({B.region(town)})" if c["kind"] != "estate" else R.sname(town)
-    return "  " + I.t(lang, "render.deal", card=e["card"], kind=I.t(lang, "kind." + c["kind"]), where=where,
+    return "  " + I.t(lang, "render.deal", card=e["card"], kind=_kind(lang, c["kind"]), where=where,
                       date=_cal_name(e["time"], lang), when=when, lines=_describe(e["card"], lang), queue=qtxt)
 
 
@@ -676,7 +681,7 @@ def render(engine, S: dict, seat: int | None, lang: str = "en") -> str:
                               lines=_describe(v["market"], lang)))
     kinds = v["pack"]["kinds"]
     out.append(I.t(lang, "render.pack", size=v["pack"]["size"], kinds=", ".join(
-        f"{n} {I.t(lang, 'kind.' + k)}" for k, n in sorted(kinds.items()))))
+        f"{n} {_kind(lang, k)}" for k, n in sorted(kinds.items()))))
     for rb in v["robbers"]:
         c = R.card(rb["card"])
         out.append(I.t(lang, "render.robbers", name=c["name"], areas=", ".join(c["areas"])))

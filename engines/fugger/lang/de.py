@@ -169,4 +169,5 @@ MESSAGES = {
     "kind.chance": 'Ereignis',
     "kind.estate": 'Landgut',
     "render.pname": "Spieler {number}",
+    "kind.noble": "adliger Kunde",
 }

@@ -181,4 +181,5 @@ MESSAGES = {
     "kind.chance": 'chance',
     "kind.estate": 'estate',
     "render.pname": "Player {number}",
+    "kind.noble": "noble client",
 }

@@ -169,4 +169,5 @@ MESSAGES = {
     "kind.chance": 'hasard',
     "kind.estate": 'domaine',
     "render.pname": "Joueur {number}",
+    "kind.noble": "client noble",
 }

@@ -169,4 +169,5 @@ MESSAGES = {
     "kind.chance": 'evento',
     "kind.estate": 'tenuta',
     "render.pname": "Giocatore {number}",
+    "kind.noble": "cliente nobile",
 }
