@@ -13,6 +13,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from engines import registry
 from engines.base import Engine
 from pbem.errors import NotFound, NotYourSeat
+from pbem.languages import language_supported
 from pbem.models import Game, Move, PendingAction, Seat
 
 
@@ -297,6 +298,14 @@ def profile_of(*, user):
     if relation.is_cached(user):
         return relation.get_cached_value(user) or Profile(user=user)
     return Profile.objects.filter(user=user).first() or Profile(user=user)
+
+
+def language_of(*, user) -> str:
+    """The language ``user`` reads pages, mails and answers in: the profile's,
+    else the site's default (settings.LANGUAGE_CODE)."""
+    if user is None or not getattr(user, "pk", None):
+        return settings.LANGUAGE_CODE
+    return language_supported(profile_of(user=user).language) or settings.LANGUAGE_CODE
 
 
 # --- deadlines: reliability and vacations (issue 8) ----------------------------------
