@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -19,6 +19,7 @@ from pbem.api.parsers import SafeJSONParser
 from pbem.api.throttles import InvitationThrottle, MoveThrottle, SignInLockout, TokenAddressThrottle
 from pbem.errors import InvalidRequest
 from pbem.models import Game, Move
+from pbem.services.languages import profile_language_set
 
 # Every authenticated endpoint may answer 401 (no or a bad or an expired
 # token) and 503 (the database is down; Retry-After says when to try again).
@@ -263,6 +264,7 @@ def _me(user) -> dict:
     return {
         "username": user.username,
         "email": user.email,
+        "language": selectors.language_of(user=user),
         "mail": preference_of(user),
         "address_undeliverable": address_undeliverable_mark(email=user.email),
     }
@@ -274,6 +276,14 @@ class MeView(APIView):
 
     @extend_schema(responses={200: s.MeSerializer, **COMMON})
     def get(self, request):
+        return Response(_me(request.user))
+
+    @extend_schema(request=s.MeUpdateSerializer, responses={200: s.MeSerializer, **ERRORS})
+    def patch(self, request):
+        data = s.MeUpdateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        profile_language_set(user=request.user, language=data.validated_data["language"])
+        translation.activate(data.validated_data["language"])  # this answer already in the new language
         return Response(_me(request.user))
 
 

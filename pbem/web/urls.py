@@ -21,4 +21,5 @@ urlpatterns = [
     path("games/<int:game_id>/resign/", views.game_resign, name="game-resign"),
     path("games/<int:game_id>/replay/", views.game_replay, name="game-replay"),
     path("profile/", views.profile, name="profile"),
+    path("language/", views.language_switch, name="language"),
 ]
