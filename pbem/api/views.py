@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -58,9 +59,9 @@ class TokenView(APIView):
         if user is None or not user.is_active:
             lockout.failed()
             # 401, not 400: the request was well formed, the credentials are wrong
-            raise AuthenticationFailed("Unable to sign in with the username and password given.")
+            raise AuthenticationFailed(_("Unable to sign in with the username and password given."))
         lockout.succeeded()
-        token, _ = Token.objects.get_or_create(user=user)
+        token, _created = Token.objects.get_or_create(user=user)
         if token_expires_at(token) <= timezone.now():
             token.delete()
             token = Token.objects.create(user=user)
@@ -160,7 +161,7 @@ class MoveView(APIView):
         seat = selectors.seat_for_move(game_id=game_id, user=request.user)
         key = request.headers.get("Idempotency-Key")
         if key is not None and not (0 < len(key) <= 200):
-            raise InvalidRequest("The Idempotency-Key header must be 1-200 characters.")
+            raise InvalidRequest(_("The Idempotency-Key header must be 1-200 characters."))
         body = s.MoveSubmitSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         result = services.move_submit(
@@ -309,7 +310,7 @@ class PlayerView(APIView):
 
         user = get_user_model().objects.filter(username=username).first()
         if user is None:
-            raise NotFound(f"There is no player called {username!r}.")
+            raise NotFound(_("There is no player called %(name)r.") % {"name": username})
         return Response({"username": user.username, "reliability": selectors.reliability_of(user=user)})
 
 
@@ -327,5 +328,6 @@ def api_not_found(request, *args, **kwargs):
     from django.http import JsonResponse
 
     return JsonResponse(
-        {"error": "not_found", "detail": f"There is no API endpoint at {request.path}; see /api/docs/."}, status=404
+        {"error": "not_found", "detail": _("There is no API endpoint at %(path)s; see /api/docs/.") % {"path": request.path}},
+        status=404,
     )

@@ -21,6 +21,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from pbem import services as game_services
 from pbem.errors import Conflict, InvalidRequest, NotFound
@@ -66,18 +67,21 @@ def email_verified(*, user) -> bool:
 
 def _entry_check(*, user, what: str, verified: bool, min_on_time_rate=None, max_forfeits=None, min_decisions=None) -> None:
     if verified and not email_verified(user=user):
-        raise Conflict(f"{what} is open to players with a verified email address; confirm yours first.")
+        raise Conflict(_("%(what)s is open to players with a verified email address; confirm yours first.") % {"what": what})
     if not reliability_meets(
         user=user, min_on_time_rate=min_on_time_rate, max_forfeits=max_forfeits, min_decisions=min_decisions
     ):
         wanted = []
         if min_on_time_rate is not None:
-            wanted.append(f"at least {min_on_time_rate:.0%} of decisions on time")
+            wanted.append(_("at least %(rate)s%% of decisions on time") % {"rate": round(min_on_time_rate * 100)})
         if max_forfeits is not None:
-            wanted.append(f"at most {max_forfeits} forfeited games")
+            wanted.append(_("at most %(count)s forfeited games") % {"count": max_forfeits})
         if min_decisions is not None:
-            wanted.append(f"at least {min_decisions} decisions played")
-        raise Conflict(f"{what} asks for {', '.join(wanted)}; your record (GET /api/players/<you>/) does not meet it yet.")
+            wanted.append(_("at least %(count)s decisions played") % {"count": min_decisions})
+        raise Conflict(
+            _("%(what)s asks for %(wanted)s; your record (GET /api/players/<you>/) does not meet it yet.")
+            % {"what": what, "wanted": ", ".join(wanted)}
+        )
 
 
 # --- ratings: in the transaction that finishes a game ---------------------------------
@@ -203,7 +207,7 @@ def _game_make(*, players: list, engine: str, options: dict, time_control: dict,
 
 def ladder_join(*, ladder: Ladder, user) -> LadderMember:
     _entry_check(
-        user=user, what=f"The ladder {ladder.name}", verified=ladder.require_verified_email,
+        user=user, what=_("The ladder %(name)s") % {"name": ladder.name}, verified=ladder.require_verified_email,
         min_on_time_rate=ladder.min_on_time_rate, max_forfeits=ladder.max_forfeits, min_decisions=ladder.min_decisions,
     )
     with transaction.atomic():
@@ -218,7 +222,7 @@ def ladder_leave(*, ladder: Ladder, user) -> None:
     with transaction.atomic():
         member = LadderMember.objects.filter(ladder=ladder, player=user, left_at__isnull=True).first()
         if member is None:
-            raise Conflict(f"You are not on the ladder {ladder.name}.")
+            raise Conflict(_("You are not on the ladder %(name)s.") % {"name": ladder.name})
         member.left_at = timezone.now()
         member.save(update_fields=["left_at"])
         Seek.objects.filter(ladder=ladder, player=user, status=Seek.Status.WAITING).update(status=Seek.Status.CANCELLED)
@@ -241,7 +245,7 @@ def seek_create(*, ladder: Ladder, user, now=None) -> Seek:
 
 def seek_cancel(*, ladder: Ladder, user) -> None:
     if not Seek.objects.filter(ladder=ladder, player=user, status=Seek.Status.WAITING).update(status=Seek.Status.CANCELLED):
-        raise Conflict(f"You are not seeking a game on the ladder {ladder.name}.")
+        raise Conflict(_("You are not seeking a game on the ladder %(name)s.") % {"name": ladder.name})
 
 
 def ladder_matchmake(*, ladder_id: int, now=None) -> list[Game]:
@@ -293,33 +297,38 @@ def challenge_create(*, ladder: Ladder, user, opponents: list[str], now=None) ->
     now = now or timezone.now()
     names = [n.strip() for n in opponents if n and n.strip()]
     if len(set(n.lower() for n in names)) != len(names):
-        raise InvalidRequest("Name each player once.")
+        raise InvalidRequest(_("Name each player once."))
     size = len(names) + 1
     if not ladder.min_players <= size <= ladder.max_players:
         raise InvalidRequest(
-            f"A table of {ladder.name} has {ladder.min_players}-{ladder.max_players} players: "
-            f"name {ladder.min_players - 1}-{ladder.max_players - 1} opponents."
+            _("A table of %(name)s has %(low)s-%(high)s players: name %(low_opponents)s-%(high_opponents)s opponents.")
+            % {"name": ladder.name, "low": ladder.min_players, "high": ladder.max_players,
+               "low_opponents": ladder.min_players - 1, "high_opponents": ladder.max_players - 1}
         )
     if not LadderMember.objects.filter(ladder=ladder, player=user, left_at__isnull=True).exists():
-        raise Conflict(f"Join the ladder {ladder.name} before you challenge anyone on it.")
+        raise Conflict(_("Join the ladder %(name)s before you challenge anyone on it.") % {"name": ladder.name})
     found = {n.lower(): User.objects.filter(username__iexact=n).first() for n in names}
     found = {k: u for k, u in found.items() if u is not None}
     missing = [n for n in names if n.lower() not in found]
     if missing:
-        raise NotFound(f"No player called {', '.join(missing)}.")
+        raise NotFound(_("No player called %(names)s.") % {"names": ", ".join(missing)})
     invitees = [found[n.lower()] for n in names]
     if any(u.pk == user.pk for u in invitees):
-        raise InvalidRequest("You cannot challenge yourself; name your opponents.")
+        raise InvalidRequest(_("You cannot challenge yourself; name your opponents."))
     places = sel.standing_places(ladder=ladder)
     mine = places.get(user.pk, len(places) + 1)
     for u in invitees:
         theirs = places.get(u.pk)
         if theirs is None:
-            raise Conflict(f"{u.username} is not in the standings of {ladder.name} (not a member, or inactive).")
+            raise Conflict(
+                _("%(player)s is not in the standings of %(name)s (not a member, or inactive).")
+                % {"player": u.username, "name": ladder.name}
+            )
         if abs(theirs - mine) > ladder.challenge_range:
             raise Conflict(
-                f"{u.username} is {theirs}. and you are {mine if mine <= len(places) else 'unplaced'}: "
-                f"you may challenge players within {ladder.challenge_range} places of yours."
+                _("%(player)s is %(theirs)s. and you are %(mine)s: you may challenge players within %(range)s places of yours.")
+                % {"player": u.username, "theirs": theirs, "mine": f"{mine}." if mine <= len(places) else _("unplaced"),
+                   "range": ladder.challenge_range}
             )
     with transaction.atomic():
         challenge = Challenge.objects.create(
@@ -342,21 +351,28 @@ def challenge_respond(*, challenge_id: int | None, user, accept: bool, now=None)
                 ).values_list("challenge_id", flat=True)
             )
             if not open_ids:
-                raise NotFound("No challenge waits for your answer.")
+                raise NotFound(_("No challenge waits for your answer."))
             if len(open_ids) > 1:
                 raise InvalidRequest(
-                    f"{len(open_ids)} challenges wait for your answer ({', '.join(map(str, sorted(open_ids)))}): "
-                    "say which, e.g. `accept " + str(min(open_ids)) + "`."
+                    _("%(count)s challenges wait for your answer (%(numbers)s): say which, e.g. `accept %(first)s`.")
+                    % {"count": len(open_ids), "numbers": ", ".join(map(str, sorted(open_ids))), "first": min(open_ids)}
                 )
             challenge_id = open_ids[0]
         challenge = Challenge.objects.select_for_update(no_key=True).filter(pk=challenge_id).select_related("ladder").first()
         invitee = challenge and challenge.invitees.filter(player=user).first()
         if challenge is None or invitee is None:
-            raise NotFound(f"There is no challenge {challenge_id} for you.")
+            raise NotFound(_("There is no challenge %(number)s for you.") % {"number": challenge_id})
         if challenge.status != Challenge.Status.OPEN or challenge.expires_at <= now:
-            raise Conflict(f"Challenge {challenge.pk} is {'expired' if challenge.status == 'open' else challenge.status}; it takes no answers.")
+            raise Conflict(
+                (_("Challenge %(number)s has expired; it takes no answers.") if challenge.status in ("open", "expired")
+                 else _("Challenge %(number)s is accepted; it takes no answers.") if challenge.status == "accepted"
+                 else _("Challenge %(number)s is declined; it takes no answers.")) % {"number": challenge.pk}
+            )
         if invitee.answer != ChallengeInvitee.Answer.PENDING:
-            raise Conflict(f"You have already {invitee.answer} challenge {challenge.pk}.")
+            raise Conflict(
+                (_("You have already accepted challenge %(number)s.") if invitee.answer == "accepted"
+                 else _("You have already declined challenge %(number)s.")) % {"number": challenge.pk}
+            )
         invitee.answer = ChallengeInvitee.Answer.ACCEPTED if accept else ChallengeInvitee.Answer.DECLINED
         invitee.answered_at = now
         invitee.save(update_fields=["answer", "answered_at"])
@@ -404,33 +420,40 @@ def tournament_create(*, creator, **fields) -> Tournament:
     """Any player with a verified email address may organise a tournament
     (staff too); the same checks for the API and the page."""
     if not (creator.is_staff or email_verified(user=creator)):
-        raise Conflict("Tournaments are organised by players with a verified email address; confirm yours first.")
+        raise Conflict(_("Tournaments are organised by players with a verified email address; confirm yours first."))
     engine = engine_get(fields["engine"])
     options = {n: p["default"] for n, p in engine.options_schema.get("properties", {}).items() if "default" in p}
     options.update(fields.get("options") or {})
     try:  # checked now, not when the first round's games are made
         jsonschema.Draft202012Validator(engine.options_schema).validate(options)
     except jsonschema.ValidationError as e:
-        raise InvalidRequest(f"Options for {engine.slug}: {e.message}.") from None
+        raise InvalidRequest(_("Options for %(game)s: %(error)s.") % {"game": engine.slug, "error": e.message}) from None
     size = fields["table_size"]
     if not engine.min_players <= size <= engine.max_players:
-        raise InvalidRequest(f"{engine.title} is for {engine.min_players}-{engine.max_players} players per table.")
+        raise InvalidRequest(
+            _("%(title)s is for %(low)s-%(high)s players per table.")
+            % {"title": engine.title, "low": engine.min_players, "high": engine.max_players}
+        )
     if fields.get("format") == Tournament.Format.GROUPS:
         fields.setdefault("group_size", size)
         if not fields.get("group_size") or fields["group_size"] < size:
-            raise InvalidRequest("group_size must be at least the table size.")
+            raise InvalidRequest(_("group_size must be at least the table size."))
     final = fields.get("final_size") or 0
     if final and not engine.min_players <= final <= engine.max_players:
-        raise InvalidRequest(f"final_size must be 0 (no final) or {engine.min_players}-{engine.max_players}.")
+        raise InvalidRequest(
+            _("final_size must be 0 (no final) or %(low)s-%(high)s.") % {"low": engine.min_players, "high": engine.max_players}
+        )
     if fields["registration_deadline"] <= timezone.now():
-        raise InvalidRequest("The registration deadline must be in the future.")
+        raise InvalidRequest(_("The registration deadline must be in the future."))
     for key, values in (fields.get("points") or {}).items():
         if not str(key).isdigit() or len(values) != int(key) or any(a < b for a, b in zip(values, values[1:])):
-            raise InvalidRequest(f"points[{key!r}] must list {key} numbers, first place first, never rising.")
+            raise InvalidRequest(
+                _("points[%(key)r] must list %(key)s numbers, first place first, never rising.") % {"key": key}
+            )
     if fields["slug"] == "new":  # /tournaments/new/ is the form that makes them
-        raise InvalidRequest("'new' cannot be a tournament's short name; choose another.")
+        raise InvalidRequest(_("'new' cannot be a tournament's short name; choose another."))
     if Tournament.objects.filter(slug=fields["slug"]).exists():
-        raise Conflict(f"A tournament called {fields['slug']!r} exists; choose another slug.")
+        raise Conflict(_("A tournament called %(slug)r exists; choose another slug.") % {"slug": fields["slug"]})
     from pbem import clock
 
     try:
@@ -442,18 +465,18 @@ def tournament_create(*, creator, **fields) -> Tournament:
 
 def tournament_register(*, tournament: Tournament, user) -> Entry:
     _entry_check(
-        user=user, what=f"The tournament {tournament.name}", verified=tournament.require_verified_email,
+        user=user, what=_("The tournament %(name)s") % {"name": tournament.name}, verified=tournament.require_verified_email,
         min_on_time_rate=tournament.min_on_time_rate,
     )
     with transaction.atomic():
         t = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
         if t.status != Tournament.Status.REGISTRATION or t.registration_deadline <= timezone.now():
-            raise Conflict(f"Registration for {t.name} is closed.")
+            raise Conflict(_("Registration for %(name)s is closed.") % {"name": t.name})
         active = t.entries.filter(withdrawn_at__isnull=True)
         if active.filter(player=user).exists():
-            raise Conflict(f"You are registered for {t.name} already.")
+            raise Conflict(_("You are registered for %(name)s already.") % {"name": t.name})
         if t.max_players is not None and active.count() >= t.max_players:
-            raise Conflict(f"{t.name} is full ({t.max_players} players).")
+            raise Conflict(_("%(name)s is full (%(count)s players).") % {"name": t.name, "count": t.max_players})
         entry, created = Entry.objects.get_or_create(tournament=t, player=user)
         if not created:
             entry.withdrawn_at = None
@@ -469,7 +492,7 @@ def tournament_withdraw(*, tournament: Tournament, user) -> Entry:
             tournament=tournament, player=user, withdrawn_at__isnull=True
         ).first()
         if entry is None:
-            raise Conflict(f"You are not registered for {tournament.name}.")
+            raise Conflict(_("You are not registered for %(name)s.") % {"name": tournament.name})
         entry.withdrawn_at = timezone.now()
         entry.save(update_fields=["withdrawn_at"])
     running = Game.objects.filter(

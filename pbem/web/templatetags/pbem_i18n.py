@@ -28,8 +28,8 @@ def game_title(slug) -> str:
 
 def game_statuses() -> dict[str, str]:
     return {
-        "forming": pgettext("game status", "waiting for players"),
-        "active": pgettext("game status", "running"),
+        "forming": pgettext("game status", "forming"),
+        "active": pgettext("game status", "active"),
         "finished": pgettext("game status", "finished"),
         "aborted": pgettext("game status", "aborted"),
     }
@@ -67,3 +67,30 @@ def when(value) -> str:
         return ""
     local = timezone.localtime(value) if timezone.is_aware(value) else value
     return f"{date_format(local, 'DATETIME_FORMAT')} ({timezone.get_current_timezone_name()})"
+
+
+@register.filter
+def tournament_status(status) -> str:
+    return {
+        "registration": pgettext("tournament status", "registration open"),
+        "running": pgettext("tournament status", "running"),
+        "finished": pgettext("tournament status", "finished"),
+        "cancelled": pgettext("tournament status", "cancelled"),
+    }.get(str(status), str(status))
+
+
+@register.filter
+def tournament_format(value) -> str:
+    return {
+        "swiss": pgettext("tournament format", "Swiss"),
+        "groups": pgettext("tournament format", "round robin in groups"),
+    }.get(str(value), str(value))
+
+
+@register.filter
+def made_by(via) -> str:
+    """How a ladder game came about."""
+    return {
+        "match": pgettext("ladder game made by", "matchmaker"),
+        "challenge": pgettext("ladder game made by", "challenge"),
+    }.get(str(via), str(via))
