@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
+from engines import i18n
 from engines.base import Engine, IllegalAction, ParseError, canonical, check_against_specs
 from engines.rng import Rng
 
@@ -176,6 +177,79 @@ def _check_views(engine: Engine, state: dict, players: int, rng: Rng, rec, step)
             raise _fail(f"render for seat {seat} is empty", rec, step)
 
 
+def languages(engine: Engine) -> tuple[str, ...]:
+    """The languages an engine writes: every one once it has catalogs."""
+    return i18n.LANGUAGES if hasattr(engine, "catalogs") else (i18n.DEFAULT,)
+
+
+def _check_languages(engine: Engine, state: dict, decisions: list[dict], action_of: dict, rec, step) -> None:
+    """In every language: the prompts, the specs (same types and params as in
+    English), every example parses back to its action and is legal (read with
+    the writer's language and with English: commands are read in any language),
+    every command of the move sent parses back exactly, the render is not empty."""
+    english = {d["seat"]: d for d in decisions}
+    for lang in languages(engine):
+        if lang == i18n.DEFAULT:
+            continue
+        translated = engine.decisions(state, lang=lang)  # type: ignore[call-arg]
+        if [(d["seat"], d["kind"], d["sealed"]) for d in translated] != [
+                (d["seat"], d["kind"], d["sealed"]) for d in decisions] or not all(d["prompt"] for d in translated):
+            raise _fail(f"decisions in {lang} differ from English ones", rec, step)
+        for seat in english:
+            specs = engine.actions(state, seat, lang=lang)  # type: ignore[call-arg]
+            base = engine.actions(state, seat)
+            if [(x["type"], x["params"]) for x in specs] != [(x["type"], x["params"]) for x in base]:
+                raise _fail(f"specs in {lang} differ from the English ones beyond their texts", rec, step)
+            for x in specs:
+                if not x["label"] or not x["example"]:
+                    raise _fail(f"empty label or example in {lang}: {x}", rec, step)
+                for reader in (lang, i18n.DEFAULT):
+                    try:
+                        parsed = engine.parse(state, seat, x["example"], lang=reader)  # type: ignore[call-arg]
+                    except ParseError as e:
+                        raise _fail(f"{lang} example {x['example']!r} of {x['type']} cannot be parsed: {e.message}",
+                                    rec, step) from None
+                    if len(parsed) != 1 or parsed[0].get("type") != x["type"]:
+                        raise _fail(f"{lang} example {x['example']!r} parses as {parsed}, not one {x['type']}", rec, step)
+                    try:
+                        engine.validate(state, seat, parsed[0], lang=lang)  # type: ignore[call-arg]
+                    except IllegalAction as e:
+                        raise _fail(f"{lang} example {x['example']!r} is refused: {e.message}", rec, step) from None
+            action = action_of.get(seat)
+            if action is not None:
+                text = engine.command(state, seat, action, lang=lang)  # type: ignore[call-arg]
+                try:
+                    parsed = engine.parse(state, seat, text, lang=lang)  # type: ignore[call-arg]
+                except ParseError as e:
+                    raise _fail(f"{lang} command {text!r} of {action} cannot be parsed: {e.message}", rec, step) from None
+                if parsed != [action]:
+                    raise _fail(f"{lang} command {text!r} parses as {parsed}, expected [{action}]", rec, step)
+        for seat in [None, *range(rec.players)]:
+            page = engine.render(state, seat, lang=lang)  # type: ignore[call-arg]
+            if not isinstance(page, str) or not page.strip():
+                raise _fail(f"render in {lang} for seat {seat} is empty", rec, step)
+
+
+def _check_event_texts(engine: Engine, events: list[dict], rec, step) -> None:
+    """Every event of the history can be written in every language."""
+    for lang in languages(engine):
+        if lang == i18n.DEFAULT:
+            continue
+        for ev in events:
+            text = engine.event_text(ev, lang)  # type: ignore[attr-defined]
+            if not isinstance(text, str) or (ev["text"] and not text.strip()):
+                raise _fail(f"event {ev['type']} has no text in {lang}", rec, step)
+
+
+def check_catalogs(engine: Engine) -> None:
+    """Every catalog of the engine (and the shared one) complete in every language."""
+    problems = i18n.COMMON.missing()
+    for catalog in getattr(engine, "catalogs", lambda: [])():
+        problems += catalog.missing()
+    if problems:
+        raise ConformanceError(f"{engine.slug}: incomplete catalogs: " + "; ".join(problems[:20]))
+
+
 def _check_events(events: list[dict], players: int, rec, step) -> None:
     for ev in events:
         if set(ev) != {"type", "text", "to", "data"} or not isinstance(ev["text"], str):
@@ -242,6 +316,8 @@ def play_checked(
             action = engine.bot(state, seat, bot_rng)
             _check_action(engine, state, seat, action, specs, rec, step, "bot action")
             moves[seat] = action
+        if deep:
+            _check_languages(engine, state, decisions, moves, rec, step)
         before = canonical(state)
         result = engine.apply(state, copy.deepcopy(moves))
         if canonical(state) != before:
@@ -250,6 +326,8 @@ def play_checked(
         if canonical(again) != canonical(result):
             raise _fail("apply is not deterministic", rec, step)
         _check_events(result["events"], players, rec, step)
+        if deep:
+            _check_event_texts(engine, result["events"], rec, step)
         if invariant:
             invariant(result["state"], state)
         rec.moves.append(moves)
@@ -311,6 +389,7 @@ def check_static(engine: Engine) -> None:
     for name, prop in engine.options_schema.get("properties", {}).items():
         if "default" not in prop:
             raise ConformanceError(f"option {name!r} has no default")
+    check_catalogs(engine)
 
 
 def main(argv: list[str] | None = None) -> int:
