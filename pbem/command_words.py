@@ -85,8 +85,16 @@ def canonical(line: str) -> str | None:
     command = _COMMAND.get(fold(words[0]))
     if command is None:
         return None
-    rest = [_ARGUMENT.get(fold(w), w) for w in words[1:]]
+    rest = words[1:]
+    if command in ("notify", "accept", "decline"):  # their arguments are words too (`notify digest`)
+        rest = [_ARGUMENT.get(fold(w), w) for w in rest]
     return " ".join([command, *rest])
+
+
+def all_words() -> set[str]:
+    """Every command word of every language, folded: a line starting with one
+    is meant as a command (the mail channel says so when it fails)."""
+    return set(_COMMAND)
 
 
 def language_code(word: str) -> str | None:

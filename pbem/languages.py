@@ -7,6 +7,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils.translation import get_language, get_supported_language_variant
 
+from engines import registry
+
 
 def language_supported(code: str | None) -> str | None:
     """``"de-AT"``, ``"DE"``, ``"de_CH"`` -> ``"de"``; a code of no language of the site -> None."""
@@ -28,26 +30,14 @@ def language_names() -> list[tuple[str, str]]:
     return list(settings.LANGUAGES)
 
 
-# Each game's title as published in each country (the box in the shops there); a
-# language missing here shows the English title. Sources: the German boxes (alea,
-# Hans im Glück), the French and Italian editions, the Italian Staufer rulebook
-# ("Staufer Dynasty"). Assumed: the French Staufer title (no French rulebook here).
-GAME_TITLES: dict[str, dict[str, str]] = {
-    "augsburg1520": {"de": "Augsburg 1520", "it": "Augsburg 1520", "fr": "Augsburg 1520", "en": "Augsburg 1520"},
-    "citadels": {"de": "Ohne Furcht und Adel", "it": "Citadels", "fr": "Citadelles", "en": "Citadels"},
-    "staufer": {"de": "Die Staufer", "it": "Staufer Dynasty", "fr": "La Dynastie Staufer", "en": "The Staufer Dynasty"},
-    "fugger": {
-        "de": "Fugger, Welser, Medici", "it": "Fugger, Welser, Medici", "fr": "Fugger, Welser, Medici",
-        "en": "Fugger, Welser, Medici",
-    },
-}
-
 
 def game_title(slug: str, language: str | None = None) -> str | None:
-    """The game's title in ``language`` (default: the active one); None for a
-    game not listed (the caller shows the engine's own title)."""
-    titles = GAME_TITLES.get(slug)
-    if titles is None:
+    """The game's title as published in the country of ``language`` (default:
+    the active one), from the engine's ``titles``: "Ohne Furcht und Adel" for a
+    German reader of Citadels; None for a game no engine knows."""
+    engine = registry.ENGINES.get(slug)
+    if engine is None:
         return None
+    titles = getattr(engine, "titles", None) or {}
     code = language_supported(language or get_language()) or settings.LANGUAGE_CODE
-    return titles.get(code) or titles.get("en")
+    return titles.get(code) or titles.get("en") or engine.title

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils import translation
 
 from engines import registry
 from engines.base import Engine
@@ -187,12 +188,13 @@ def game_detail(*, game: Game, user) -> dict:
         return out
     out["view"] = engine.view(game.state, seat.index if seat else None)
     decisions = list(open_decisions(game=game))
+    prompts = prompts_now(game=game) if seat is not None else {}
     out["decisions"] = [
         {
             "seat": p.seat.index,
             "kind": p.kind,
             "sealed": p.sealed,
-            "prompt": p.prompt if seat is not None and p.seat_id == seat.pk else None,
+            "prompt": prompts.get(p.seat.index, p.prompt) if seat is not None and p.seat_id == seat.pk else None,
             "deadline": p.deadline,
             "submitted": p.submitted_at is not None,
         }
@@ -203,16 +205,17 @@ def game_detail(*, game: Game, user) -> dict:
         # A sealed move may be replaced until the decision resolves, so its
         # specs stay on offer; an unsealed one is final once sent.
         if mine is not None and (mine.sealed or mine.submitted_at is None):
-            out["actions"] = engine.actions(game.state, seat.index)
+            out["actions"] = engine.actions(game.state, seat.index, lang=reader_language())
     out["commitments"] = commitments(game=game)
     return out
 
 
-def events_for_seat(*, events: list[dict], seat: int | None) -> list[dict]:
+def events_for_seat(*, events: list[dict], seat: int | None, engine=None, lang: str | None = None) -> list[dict]:
     """The events of a step that ``seat`` may see (None: a spectator), as the
-    engine addressed them: this is all anyone learns of another seat's move."""
+    engine addressed them: this is all anyone learns of another seat's move.
+    With ``engine``, each text is written in ``lang`` (default: the reader's)."""
     return [
-        {"type": e["type"], "text": e["text"], "data": e["data"]}
+        {"type": e["type"], "text": event_text(engine, e, lang) if engine is not None else e["text"], "data": e["data"]}
         for e in events
         if e["to"] == "all" or (seat is not None and seat in e["to"])
     ]
@@ -225,6 +228,7 @@ def game_history(*, game: Game, user) -> list[dict]:
     _check_visible(game, user)
     seat = seat_of(game=game, user=user)
     seat_index = seat.index if seat else None
+    engine = engine_get(game.engine)
     steps: dict[int, dict] = {}
     for m in Move.objects.filter(game=game, status=Move.Status.APPLIED).order_by("version", "seat"):
         step = steps.setdefault(m.version, {"version": m.version, "moves": [], "events": [], "applied_at": m.applied_at})
@@ -232,8 +236,30 @@ def game_history(*, game: Game, user) -> list[dict]:
         if m.seat == seat_index:
             move["action"] = m.action
         step["moves"].append(move)
-        step["events"].extend(events_for_seat(events=m.events, seat=seat_index))
+        step["events"].extend(events_for_seat(events=m.events, seat=seat_index, engine=engine))
     return list(steps.values())
+
+
+def reader_language() -> str:
+    """The language of whoever is being written to now: the request's or the
+    mail's, as the channel activated it."""
+    return translation.get_language() or settings.LANGUAGE_CODE
+
+
+def prompts_now(*, game: Game, lang: str | None = None) -> dict[int, str]:
+    """What each seat with an open decision is asked, in ``lang`` (default:
+    the reader's), from the engine; the stored prompt is the English one."""
+    if game.state is None:
+        return {}
+    decisions = engine_get(game.engine).decisions(game.state, lang=lang or reader_language())
+    return {d["seat"]: d["prompt"] for d in decisions}
+
+
+def event_text(engine, event: dict, lang: str | None = None) -> str:
+    """A stored event written for its reader (events older than the
+    languages have no message key and keep their English text)."""
+    writer = getattr(engine, "event_text", None)
+    return writer(event, lang=lang or reader_language()) if writer is not None else event["text"]
 
 
 def decisions_waiting_for(*, user) -> QuerySet[PendingAction]:

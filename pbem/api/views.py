@@ -187,7 +187,7 @@ class MyDecisionsView(APIView):
                     "seat": p.seat.index,
                     "kind": p.kind,
                     "sealed": p.sealed,
-                    "prompt": p.prompt,
+                    "prompt": selectors.prompts_now(game=p.game).get(p.seat.index, p.prompt),
                     "deadline": p.deadline,
                     "opened_at": p.opened_at,
                 }

@@ -14,13 +14,20 @@ from __future__ import annotations
 
 import logging
 
+from django.utils import translation
+from django.utils.translation import gettext as _
+
 from engines.base import ParseError, describe_actions
 from notifications import outbox
 from notifications.models import EmailPreference, InboundMessage
 from pbem.email.answers import Answer, Context
 from pbem.email.reply import report
+from pbem import command_words
 from pbem.errors import ServiceError
+from pbem.languages import language_codes, language_supported
 from pbem.ladders import mail_commands as ladder
+from pbem.selectors import prompts_now, reader_language
+from pbem.services.languages import profile_language_set
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +97,8 @@ def _allowed(ctx: Context) -> str:
     game = _game_now(ctx)
     if game.state is None or game.status != "active":
         return f"This game is {game.status}: no moves are taken."
-    return describe_actions(_engine(ctx).actions(game.state, ctx.seat))
+    lang = reader_language()
+    return describe_actions(_engine(ctx).actions(game.state, ctx.seat, lang=lang), lang)
 
 
 def _status(ctx: Context) -> str:
@@ -100,13 +108,14 @@ def _status(ctx: Context) -> str:
     if game.state is None:
         return f"Game #{game.pk} has not started yet ({game.status})."
     engine = _engine(ctx)
-    parts = [f"Game #{game.pk}, {engine.title}, {game.status}, version {game.version}.", engine.render(game.state, ctx.seat)]
+    parts = [f"Game #{game.pk}, {engine.title}, {game.status}, version {game.version}.", engine.render(game.state, ctx.seat, lang=reader_language())]
     if game.status == "active":
         waiting = list(open_decisions(game=game))
         mine = next((p for p in waiting if p.seat.index == ctx.seat), None)
         if mine is not None and (mine.sealed or mine.submitted_at is None):
             note = " (your sealed answer is in; you may replace it)" if mine.submitted_at else ""
-            parts.append(f"Asked of you: {mine.prompt}{note}\n" + outbox.deadline_text(mine.deadline, ctx.user))
+            prompt = prompts_now(game=game).get(ctx.seat, mine.prompt)
+            parts.append(f"Asked of you: {prompt}{note}\n" + outbox.deadline_text(mine.deadline, ctx.user))
             parts.append(outbox.commands_text(engine, game.state, ctx.seat))
         else:
             others = ", ".join(str(p.seat.index + 1) for p in waiting if p.submitted_at is None) or "nobody"
@@ -155,8 +164,14 @@ def _builtin(ctx: Context, line: str) -> str | None:
     Raises ServiceError on a refusal."""
     from pbem.errors import InvalidRequest
 
+    # a command in any language's words, read as the English one (`urlaub 5` -> `vacation 5`)
+    line = command_words.canonical(line)
+    if line is None:
+        return None
     words = line.lower().split()
-    word = words[0].rstrip(":.,!")
+    word = words[0]
+    if word == "language":
+        return _language(ctx, words)
     if word == "help" and len(words) == 1:
         return _help_for(ctx)
     if word == "status" and len(words) == 1:
@@ -224,6 +239,22 @@ def _builtin(ctx: Context, line: str) -> str | None:
     return None
 
 
+def _language(ctx: Context, words: list[str]) -> str:
+    """`language de` (`sprache deutsch`, `lingua italiano`, `langue fr`): the
+    account's language for pages, mails and answers, this answer included."""
+    from pbem.errors import InvalidRequest
+
+    if len(words) != 2:
+        raise InvalidRequest(
+            _("Write `language` and a language, e.g. `language de`; the languages are %(codes)s.")
+            % {"codes": ", ".join(language_codes())}
+        )
+    code = command_words.language_code(words[1]) or words[1]
+    profile_language_set(user=ctx.user, language=code)
+    translation.activate(language_supported(code))
+    return _("From now on your pages, mails and answers are in English.")
+
+
 def _resign(ctx: Context) -> str:
     from pbem.errors import InvalidRequest
 
@@ -270,7 +301,7 @@ def _move(ctx: Context, line: str, index: int) -> str:
     if game.status != Game.Status.ACTIVE or game.state is None:
         raise InvalidRequest(f"This game is {game.status}: no moves are taken.")
     engine = _engine(ctx)
-    actions = engine.parse(game.state, ctx.seat, line)
+    actions = engine.parse(game.state, ctx.seat, line, lang=reader_language())
     out = []
     from pbem.email.services import key_hash
 
@@ -311,7 +342,8 @@ def _command_words(ctx: Context) -> set[str]:
     """The first words of the commands this address takes now: every game's
     own (help, status, …), the ladder's, and those of the actions the seat
     may send now (from the engine's examples)."""
-    words = {usage.split()[0] for usage, _ in COMMANDS} | set(ladder.WORDS) | {"notify", "unsubscribe"}
+    words = {usage.split()[0] for usage, _x in COMMANDS} | set(ladder.WORDS) | {"notify", "unsubscribe"}
+    words |= command_words.all_words()
     if ctx.game is not None:
         game = _game_now(ctx)
         if game.state is not None and game.status == "active":

@@ -9,14 +9,25 @@ current, is refused), and hands the command lines to pbem.email.commands.
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.utils import translation
+
 from notifications import addresses
 from notifications.models import InboundMessage, Notification
 from pbem.email import parsing as mail
 from pbem.email.answers import Answer, Context, _addressed, _re
 from pbem.email.commands import MAX_COMMANDS, _game_now, _run, _status
+from pbem.selectors import language_of
 
 
 def mail_handle(row: InboundMessage) -> Answer:
+    # Read in the sender's language (activated below once the sender is known);
+    # the worker's thread is back in the site's default afterwards.
+    with translation.override(settings.LANGUAGE_CODE):
+        return _mail_handle(row)
+
+
+def _mail_handle(row: InboundMessage) -> Answer:
     from pbem.email import throttle
 
     msg = mail.message_from_bytes(bytes(row.raw))
@@ -60,6 +71,7 @@ def mail_handle(row: InboundMessage) -> Answer:
 
     address_bounce_clear(email=sender)  # a mail from the address proves it works
     ctx = Context(row=row, msg=msg, sender=sender, address=address, user=user)
+    translation.activate(language_of(user=user))  # refusals and answers in the sender's language
     if address.game_id:
         ctx.game, ctx.seat = address.game, address.seat
         seat = address.game.seats.filter(index=address.seat).first()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from engines.base import IllegalAction, canonical
 from engines.rng import Rng
@@ -200,7 +200,7 @@ def _submit_locked(
     if not isinstance(action, dict):
         raise IllegalMove('An action is a JSON object with a "type". ' + _allowed(engine, game, seat))
     try:
-        engine.validate(game.state, seat, action)
+        engine.validate(game.state, seat, action, lang=translation.get_language() or "en")  # the sender's language
     except IllegalAction as e:
         raise IllegalMove(e.message) from None
     now = timezone.now()
@@ -252,7 +252,8 @@ def _submit_locked(
 def _allowed(engine, game: Game, seat: int) -> str:
     from engines.base import describe_actions
 
-    return describe_actions(engine.actions(game.state, seat))
+    lang = translation.get_language() or "en"
+    return describe_actions(engine.actions(game.state, seat, lang=lang), lang)
 
 
 # --- applying decisions ------------------------------------------------------------

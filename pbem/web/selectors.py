@@ -60,6 +60,7 @@ def dashboard_for(*, user) -> dict:
             finished.append(row)
     for p in your_move:
         p.title = _title(p.game.engine)
+        p.prompt = selectors.prompts_now(game=p.game).get(p.seat.index, p.prompt)
     return {"your_move": your_move, "forming": forming, "running": running, "finished": finished[:50]}
 
 
@@ -148,6 +149,6 @@ def replay_step(*, game: Game, step: int) -> dict:
         "step": step,
         "steps": len(steps),
         "view": engine.view(state, None),
-        "events": public,
-        "text": engine.render(state, None),
+        "events": [{**e, "text": selectors.event_text(engine, e)} for e in public],
+        "text": engine.render(state, None, lang=selectors.reader_language()),
     }
