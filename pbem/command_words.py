@@ -29,6 +29,10 @@ COMMANDS: dict[str, dict[str, tuple[str, ...]]] = {
     "unsubscribe": {"en": ("unsubscribe",), "de": ("abbestellen",), "it": ("disiscrivi",), "fr": ("desabonner",)},
     "undo": {"en": ("undo",), "de": ("zuruecknehmen", "zurücknehmen"), "it": ("annulla",), "fr": ("annuler",)},
     "language": {"en": ("language",), "de": ("sprache",), "it": ("lingua",), "fr": ("langue",)},
+    # orders given in advance (pbem.email.orders)
+    "then": {"en": ("then",), "de": ("dann",), "it": ("poi",), "fr": ("puis",)},
+    "else": {"en": ("else",), "de": ("sonst",), "it": ("altrimenti",), "fr": ("sinon",)},
+    "standing": {"en": ("standing",), "de": ("dauerauftrag",), "it": ("permanente",), "fr": ("permanent",)},
     "seek": {"en": ("seek",), "de": ("suche", "suchen"), "it": ("cerca",), "fr": ("cherche", "chercher")},
     "accept": {"en": ("accept",), "de": ("annehmen",), "it": ("accetta",), "fr": ("accepter", "accepte")},
     "decline": {"en": ("decline",), "de": ("ablehnen",), "it": ("rifiuta",), "fr": ("refuser", "refuse")},
