@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('pbem', '0004_secrets_visibility_recovery'),
+        ('pbem', '0005_orders_in_advance'),
     ]
 
     operations = [
