@@ -5,7 +5,7 @@ is read by ``pbem.selectors.language_of``."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.utils.translation import get_language, get_supported_language_variant
+from django.utils.translation import get_language, get_supported_language_variant, pgettext
 
 from engines import registry
 
@@ -41,3 +41,14 @@ def game_title(slug: str, language: str | None = None) -> str | None:
     titles = getattr(engine, "titles", None) or {}
     code = language_supported(language or get_language()) or settings.LANGUAGE_CODE
     return titles.get(code) or titles.get("en") or engine.title
+
+
+def status_word(status: str) -> str:
+    """A game's status as the reader says it ("läuft" for active)."""
+    words = {
+        "forming": pgettext("game status", "forming"),
+        "active": pgettext("game status", "active"),
+        "finished": pgettext("game status", "finished"),
+        "aborted": pgettext("game status", "aborted"),
+    }
+    return words.get(str(status), str(status))

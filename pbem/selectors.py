@@ -10,6 +10,7 @@ from functools import lru_cache
 from django.conf import settings
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from engines import registry
 from engines.base import Engine
@@ -37,7 +38,7 @@ def engine_get(slug: str) -> Engine:
     try:
         return engine_list()[slug]
     except KeyError:
-        raise NotFound(f"No game called {slug!r}. Available: {', '.join(sorted(engine_list()))}.") from None
+        raise NotFound(_("No game called %(slug)r. Available: %(names)s.") % {"slug": slug, "names": ', '.join(sorted(engine_list()))}) from None
 
 
 def game_visible(*, game: Game, user) -> bool:
@@ -76,15 +77,15 @@ def game_get(*, game_id: int, user=None) -> Game:
     try:
         game = Game.objects.get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
-        raise NotFound(f"There is no game {game_id}.") from None
+        raise NotFound(_("There is no game %(game_id)s.") % {"game_id": game_id}) from None
     if user is not None and not game_visible(game=game, user=user):
-        raise NotFound(f"There is no game {game_id} that you may see: a private game shows only to its players and invitees.")
+        raise NotFound(_("There is no game %(game_id)s that you may see: a private game shows only to its players and invitees.") % {"game_id": game_id})
     return game
 
 
 def _check_visible(game: Game, user) -> None:
     if not game_visible(game=game, user=user):
-        raise NotFound(f"There is no game {game.pk} that you may see: a private game shows only to its players and invitees.")
+        raise NotFound(_("There is no game %(game_id)s that you may see: a private game shows only to its players and invitees.") % {"game_id": game.pk})
 
 
 def seat_of(*, game: Game, user) -> Seat | None:
@@ -115,7 +116,7 @@ def seat_for_move(*, game_id: int, user) -> Seat:
         seat = Seat.objects.filter(game_id=game_id, player=user).only("id", "index", "game_id", "player_id").first()
     if seat is None:
         game_get(game_id=game_id, user=user)  # not found, as for any game the user may not see
-        raise NotYourSeat("You have no seat in this game.")
+        raise NotYourSeat(_("You have no seat in this game."))
     return seat
 
 
@@ -292,7 +293,7 @@ def game_record(*, game: Game, user=None) -> dict:
     if user is not None:
         _check_visible(game, user)
     if game.status != Game.Status.FINISHED:
-        raise Conflict("The record is published once the game is finished.")
+        raise Conflict(_("The record is published once the game is finished."))
     moves: dict[int, dict] = {}
     for m in Move.objects.filter(game=game, status=Move.Status.APPLIED).select_related("secret").order_by("version", "seat"):
         entry = moves.setdefault(m.version, {"version": m.version, "moves": {}})

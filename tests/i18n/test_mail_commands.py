@@ -90,3 +90,31 @@ def test_commands_in_another_language_than_the_players_own(game, alice):
     text = reply_to(row).body_text
     assert f"#{game.pk}" in text
     assert alice.vacations.count() == 1
+
+
+@pytest.mark.parametrize("code", ["de", "it", "fr"])
+def test_help_shows_each_command_in_words_that_work_in_that_language(code):
+    """The help's usages are translated into words the mail channel reads:
+    each translated usage starts with a word meaning the English one."""
+    from django.utils import translation
+
+    from pbem.email import orders
+    from pbem.email.commands import COMMANDS
+    from pbem.ladders import mail_commands as ladder
+
+    rows = [*COMMANDS, *orders.USAGE, *ladder.USAGE]
+    with translation.override("en"):
+        english = [str(usage).split()[0] for usage, _what in rows]
+    with translation.override(code):
+        local = [str(usage) for usage, _what in rows]
+    for word, usage in zip(english, local, strict=True):
+        assert usage.split()[0] != word or word in ("status",), (code, usage)  # translated
+        assert (cw.canonical(usage.split()[0]) or "").split()[0] == word, (code, usage)
+
+
+@pytest.mark.django_db
+def test_help_by_mail_in_the_players_language(game, alice):
+    Profile.objects.update_or_create(user=alice, defaults={"language": "it"})
+    row = deliver(mails.plain("alice@example.org", address_of(alice, game, 0), "aiuto"))
+    text = reply_to(row).body_text
+    assert "Come si gioca per mail" in text and "vacanza <giorni>" in text and "accetta sfida [n]" in text

@@ -10,6 +10,7 @@ from django.utils.translation import pgettext
 
 from pbem import clock, selectors
 from pbem.languages import game_title as _game_title
+from pbem.languages import status_word
 
 register = template.Library()
 
@@ -26,15 +27,6 @@ def game_title(slug) -> str:
         return str(slug)
 
 
-def game_statuses() -> dict[str, str]:
-    return {
-        "forming": pgettext("game status", "forming"),
-        "active": pgettext("game status", "active"),
-        "finished": pgettext("game status", "finished"),
-        "aborted": pgettext("game status", "aborted"),
-    }
-
-
 def seat_statuses() -> dict[str, str]:
     return {
         "playing": pgettext("seat status", "playing"),
@@ -46,7 +38,7 @@ def seat_statuses() -> dict[str, str]:
 
 @register.filter
 def game_status(status) -> str:
-    return game_statuses().get(str(status), str(status))
+    return status_word(status)
 
 
 @register.filter
