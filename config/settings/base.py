@@ -339,8 +339,10 @@ PBEM_INBOUND_WINDOW_SECONDS = env.int("PBEM_INBOUND_WINDOW_SECONDS", default=600
 # development (DJANGO_DEBUG false) each needs ANYMAIL_WEBHOOK_SECRET, or the
 # service refuses to start. Posts to a webhook not listed here are not stored.
 PBEM_INBOUND_WEBHOOKS = env.list("PBEM_INBOUND_WEBHOOKS", default=[])
-# An ESP posts a whole mail (a 5 MB attachment included) in one request body.
-DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=PBEM_INBOUND_MAX_BYTES + 2 * 1024 * 1024)
+# An ESP posts a whole mail (a 5 MB attachment included) in one request body,
+# base64 in SES's (a third more): room for a mail of PBEM_INBOUND_MAX_BYTES,
+# which the webhooks' gate then holds to that (pbem.email.webhook_urls).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=PBEM_INBOUND_MAX_BYTES * 4 // 3 + 256 * 1024)
 
 # --- logging ------------------------------------------------------------------
 LOGGING = {
