@@ -126,11 +126,21 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = "[pbem] "
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_RATE_LIMITS = {
     "login_failed": "10/m/ip,5/5m/key",
-    "signup": "20/m/ip",
+    # sign-up attempts (failed ones too) per address; accounts made are limited below
+    "signup": "5/m/ip,20/h/ip",
     "reset_password": "20/m/ip,5/m/key",
     "change_password": "5/m/user",
     "manage_email": "10/m/user",
 }
+
+# Accounts created per address and per network (/24, /64) per hour, and the
+# account mails (confirmation, "account exists", reset) one address may be sent
+# per hour (pbem/web/signup.py; docs/security.md lists every door's limits).
+ACCOUNT_FORMS = {"signup": "pbem.web.signup.SignupForm"}
+ACCOUNT_ADAPTER = "pbem.web.signup.AccountAdapter"
+PBEM_SIGNUPS_PER_ADDRESS_HOUR = env.int("PBEM_SIGNUPS_PER_ADDRESS_HOUR", default=3)
+PBEM_SIGNUPS_PER_NETWORK_HOUR = env.int("PBEM_SIGNUPS_PER_NETWORK_HOUR", default=10)
+PBEM_ACCOUNT_MAILS_PER_ADDRESS_HOUR = env.int("PBEM_ACCOUNT_MAILS_PER_ADDRESS_HOUR", default=3)
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
