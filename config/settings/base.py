@@ -306,6 +306,9 @@ PBEM_SWEEP_GRACE_SECONDS = env.int("PBEM_SWEEP_GRACE_SECONDS", default=60)
 # worker died, the broker was down) is queued again; beat looks this often,
 # so a game waits at most about twice this after a whole worker dies.
 PBEM_LOST_WORK_SECONDS = env.int("PBEM_LOST_WORK_SECONDS", default=10)
+# ... but only when the broker holds no message of it (pbem.broker_state): a
+# message a worker took and no live process runs is lost once taken this long ago.
+PBEM_HELD_LOST_SECONDS = env.int("PBEM_HELD_LOST_SECONDS", default=30)
 # A wave of due deadlines (a full sweep batch) is shared out in this many
 # tasks, by game, so that every worker process takes a share.
 PBEM_SWEEP_PARTS = env.int("PBEM_SWEEP_PARTS", default=4)
