@@ -40,9 +40,9 @@ MAX_CANDIDATE_CHARS = 200
 # --- what an engine offers (engines without orders offer none) ---------------------
 
 
-def standing_specs_of(engine, state: dict, seat: int) -> list[ActionSpec]:
+def standing_specs_of(engine, state: dict, seat: int, lang: str = "en") -> list[ActionSpec]:
     fn = getattr(engine, "standing_specs", None)
-    return list(fn(state, seat)) if fn is not None else []
+    return list(fn(state, seat, lang=lang)) if fn is not None else []
 
 
 def standing_action_of(engine, state: dict, seat: int, order: dict):
