@@ -17,6 +17,7 @@ import logging
 from engines.base import ParseError, describe_actions
 from notifications import outbox
 from notifications.models import EmailPreference, InboundMessage
+from pbem.email import orders
 from pbem.email.answers import Answer, Context
 from pbem.email.reply import report
 from pbem.errors import ServiceError
@@ -40,8 +41,6 @@ COMMANDS = (
      "happened since; off: no mail but answers"),
     ("notify board on|off", "the board as a picture in the HTML part of game mails"),
     ("unsubscribe", "the same as notify off"),
-    ("undo", "no game here lets you take a move back; a sealed answer can be replaced by sending it again "
-     "before it resolves"),
 )
 
 
@@ -67,6 +66,7 @@ def _help() -> str:
         "text; the commands are run in order, and the first one that fails stops the\n"
         "rest (those before it stay done). Quoted text and your signature are ignored.\n\n"
         "Commands of every game:\n" + _table(COMMANDS) + "\n\n"
+        "Acting ahead of your turn (a sealed answer stays replaceable by sending it again):\n" + _table(orders.USAGE) + "\n\n"
         "Ladders (in a game's thread, `accept` and `decline` are the game's own words;\n"
         "write `accept challenge 12` there):\n" + _table(ladder.USAGE) + "\n"
     )
@@ -165,11 +165,10 @@ def _builtin(ctx: Context, line: str) -> str | None:
         return _status(ctx)
     if word == "games" and len(words) == 1:
         return _games(ctx)
-    if word == "undo" and len(words) == 1:
-        raise InvalidRequest(
-            "No game here lets you take a move back: a move, once in, stays. "
-            "A sealed answer can be replaced by sending it again before the decision resolves."
-        )
+    if word in orders.WORDS:
+        if ctx.game is None:
+            raise InvalidRequest(f"`{word}` works in a game's thread: reply to a mail of that game.")
+        return orders.command(game=_game_now(ctx), seat=ctx.seat, line=line)
     if word == "join":
         if len(words) != 2:
             raise InvalidRequest("Write `join` and the code from your invitation, e.g. `join Ab3dE7fG`.")
@@ -351,6 +350,7 @@ def _run(ctx: Context, read: list) -> Answer:
     are no command at all are skipped (and listed in the answer); the first
     refused command stops the rest, so no later move runs as if it had
     succeeded."""
+    read = orders.lines_join(read)
     done: list[str] = []
     skipped: list[tuple[str, str]] = []
     moved = False
