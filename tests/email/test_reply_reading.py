@@ -230,3 +230,11 @@ def test_lines_that_look_like_commands_gone_wrong(line):
 def test_the_language_data_comes_from_its_sources():
     assert L.THUNDERBIRD["source"].endswith("thunderbird/thunderbird-l10n") and re.fullmatch(r"[0-9a-f]{40}", L.THUNDERBIRD["commit"])
     assert len(L.THUNDERBIRD["locales"]) > 60
+
+
+# --- hostile input (its timing: bench/reply_reading.py, docs/benchmarks.md) --------------------------------------------------
+
+
+def test_deeply_nested_html_quotes_are_read_without_recursion():
+    html = "<div>bid 6</div>" + "<blockquote>" * 3000 + "bid 3" + "</blockquote>" * 3000
+    assert texts(mime.html_to_text(html)) == ["bid 6"]

@@ -130,6 +130,26 @@ def attribution_templates() -> list[str]:
     return sorted(found)
 
 
+def attribution_shapes() -> list[tuple[str, ...]]:
+    """Thunderbird's dated attribution templates as the words they hold, in
+    order, each word lowercased with its whitespace made single, a ``""``
+    first when the template begins with a placeholder: "Am #2 um #3 schrieb
+    #1:" is ("am", "um", "schrieb"). Matched word by word (reader), in time
+    linear in the line, where a regex of placeholders would backtrack."""
+    found = set()
+    for _locale, entry in _locale_entries():
+        for key in ("on_date_wrote", "wrote_on_date"):
+            template = (entry.get(key) or "").replace("\u00a0", " ").strip().rstrip(":：").strip()
+            if "#" not in template:
+                continue
+            pieces = [re.sub(r"\s+", " ", p.strip(" ,")).lower() for p in re.split(r"#\s?\d|%s", template)]
+            words = tuple(p for p in pieces if p)
+            if not any(re.search(r"[^\W\d_]{2}", w) for w in words):
+                continue  # placeholders and commas only ("#2 #3, #1:"): would match any line
+            found.add((("",) if pieces[0] == "" else ()) + words + (("",) if pieces[-1] == "" else ()))
+    return sorted(found)
+
+
 def separator_words() -> set[str]:
     words: set[str] = {"Original Message", "Forwarded Message"}
     for _locale, entry in _locale_entries():
