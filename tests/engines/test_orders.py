@@ -64,3 +64,34 @@ def test_standing_orders_read_back_and_play_legal_actions(slug):
         state = engine.apply(state, {d["seat"]: engine.bot(state, d["seat"], rng) for d in decisions})["state"]
     assert played > 0 or slug == "fugger"  # Fugger's examples name a deal card that may not come up early
     assert canonical(state)
+
+
+def test_a_deal_limit_is_spent_once_its_card_has_left_the_table():
+    engine = registry.get("fugger")
+    state, rng = engine.setup(2, 5), Rng.from_seed(8)
+    seen: dict[str, dict] = {}
+    for _ in range(2000):
+        for sp in engine.standing_specs(state, 0):
+            if sp["type"] == "deal_limit":
+                for card in sp["params"]["card"]["enum"]:
+                    seen.setdefault(card, {"type": "deal_limit", "card": card, "florins": 800})
+        gone = [o for c, o in seen.items() if c not in engine.standing_specs(state, 0)[0]["params"].get("card", {}).get("enum", [])]
+        if gone and engine.decisions(state):
+            assert engine.standing_action(state, 0, gone[0]) == SPENT
+            return
+        decisions = engine.decisions(state)
+        state = engine.apply(state, {d["seat"]: engine.bot(state, d["seat"], rng) for d in decisions})["state"]
+    raise AssertionError("no deal card left the table")
+
+
+def test_augsburg_limit_bids_up_to_its_notes_and_is_spent_after_the_last_visit():
+    engine = registry.get("augsburg1520")
+    state = engine.setup(2, 7)
+    state = dict(state, step="bid", noble=4, auction={"opener": 0, "turn": 0, "high": 0, "leader": None, "bids": [0, 0], "out": []})
+    order = {"type": "limit", "noble": "maximilien", "notes": 2}
+    assert engine.standing_action(state, 0, {"type": "pass_except", "noble": "maximilien"}) is None
+    assert engine.standing_action(state, 1, order) is None  # not its turn
+    first = engine.standing_action(state, 0, order)
+    assert first in ({"type": "bid", "count": 1}, {"type": "pass"})  # pass only without a valid note
+    last = dict(state, round=state["rounds"], noble=4, step="choose")
+    assert engine.standing_action(last, 0, order) == SPENT
