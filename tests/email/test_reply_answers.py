@@ -63,3 +63,12 @@ def test_every_block_of_an_interleaved_reply_runs_in_order(game, alice):
     assert answer.startswith("Done:\n  bid 5: sealed answer in") and "\n  bid 8: sealed answer in" in answer, answer
     assert "bid 3:" not in answer
     assert _accepted(game) == {"type": "bid", "amount": 8}
+
+
+def test_an_esps_stripped_reply_does_not_hide_the_later_blocks_of_an_interleaved_reply(game, alice):
+    """Mailgun's stripped-text is the top block only: the mail itself is read."""
+    to = address_of(alice, game, 0)
+    raw = mails.plain("alice@example.org", to, "bid 5\n\n> Deadline: Saturday\n> bid 3\n\nbid 8\n")
+    answer = reply_to(deliver(raw, stripped_text="bid 5")).body_text
+    assert answer.startswith("Done:\n  bid 5: sealed answer in") and "\n  bid 8: sealed answer in" in answer, answer
+    assert _accepted(game) == {"type": "bid", "amount": 8}

@@ -45,7 +45,7 @@ LANGUAGES = {
 WEBMAIL: dict[str, dict[str, list[str]]] = {
     # Gmail's and Outlook's own words (discourse email_header_matcher.rb,
     # talon quotations.py RE_FROM_COLON_OR_DATE_COLON, crisp regex.ts).
-    "en": {"wrote": ["wrote", "writes", "said", "says", "sent"], "original": ["Original Message", "Reply Message",
+    "en": {"wrote": ["wrote", "writes"], "original": ["Original Message", "Reply Message",
            "Forwarded Message", "Forwarded message", "Begin forwarded message"],
            "fields": ["Sent", "Date", "To", "Cc", "Subject", "Reply-To"]},
     "de": {"wrote": ["schrieb", "geschrieben", "schrieben Sie"], "original": ["Ursprüngliche Nachricht",
