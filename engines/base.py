@@ -110,6 +110,31 @@ class Engine(Protocol):
         conformance checks prove views do not leak."""
         ...
 
+    # Orders given in advance (issue 25; engines/orders.py has the shared
+    # helpers, each engine's orders.py its own orders):
+    def standing_specs(self, state: dict, seat: int, *, lang: str = "en") -> list[ActionSpec]:
+        """The standing orders this seat may give now, described as data in
+        the shape of ActionSpecs (type, params as JSON Schema, label, and an
+        example that ``engines.orders.standing_parse`` reads); labels in ``lang``."""
+        ...
+
+    def standing_action(self, state: dict, seat: int, order: dict) -> dict | None | str:
+        """What a standing order plays for ``seat``'s open decision in
+        ``state``: an action, None (the order says nothing about this
+        decision) or ``SPENT`` (it cannot apply any more: it is dropped)."""
+        ...
+
+    def reversible(self, before: dict, moves: dict[int, dict], after: dict) -> bool:
+        """Whether the step ``before`` -> ``after`` may be taken back: one
+        unsealed move, no chance used, no card drawn, nothing hidden shown to
+        anyone (every other seat's view changes only by the public
+        consequences of the action). Checked by the conformance checks."""
+        ...
+
+
+# What ``standing_action`` answers for an order that can never apply again.
+SPENT = "spent"
+
 
 # --- small constructors, so every engine writes the same shapes ---------------
 

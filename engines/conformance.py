@@ -28,7 +28,8 @@ from functools import lru_cache
 from typing import Callable
 
 from engines import i18n
-from engines.base import Engine, IllegalAction, ParseError, canonical, check_against_specs
+from engines import orders as O
+from engines.base import SPENT, Engine, IllegalAction, ParseError, canonical, check_against_specs
 from engines.rng import Rng
 
 
@@ -141,6 +142,66 @@ def _check_examples(engine: Engine, state: dict, seat: int, specs, rec, step) ->
             engine.validate(state, seat, parsed[0])
         except IllegalAction as e:
             raise _fail(f"example {example!r} of {s['type']} is refused: {e.message}", rec, step) from None
+
+
+def _sample_orders(spec: dict, rng: Rng, count: int) -> list[dict]:
+    """Standing orders of one spec with random params (enum items, integers
+    in range, subsets), to hold ``standing_action`` to legality."""
+    out = []
+    for _ in range(count):
+        order: dict = {"type": spec["type"]}
+        for name, schema in spec["params"].items():
+            if "enum" in schema:
+                order[name] = schema["enum"][rng.below(len(schema["enum"]))]
+            elif schema.get("type") == "integer":
+                order[name] = schema["minimum"] + rng.below(schema["maximum"] - schema["minimum"] + 1)
+            elif schema.get("type") == "array":
+                items = list(schema["items"]["enum"])
+                rng.shuffle(items)
+                order[name] = items[: max(schema.get("minItems", 0), min(len(items), schema.get("maxItems", len(items))))]
+        out.append(order)
+    return out
+
+
+def _check_standing(engine: Engine, state: dict, seat: int, acting: bool, specs, rng: Rng, rec, step) -> None:
+    """Standing orders: well-formed specs whose examples read back, and every
+    action a standing order plays for an open decision is legal."""
+    standing = O.standing_specs_of(engine, state, seat)
+    for sp in standing:
+        if set(sp) != {"type", "params", "label", "example"}:
+            raise _fail(f"malformed standing order spec {sp}", rec, step)
+        for schema in sp["params"].values():
+            _schema_ok(json.dumps(schema, sort_keys=True))
+        try:
+            order = O.standing_parse(standing, sp["example"])
+            O.standing_check(standing, order)
+        except (ParseError, IllegalAction) as e:
+            raise _fail(f"standing order example {sp['example']!r} is refused: {e.message}", rec, step) from None
+        if order["type"] != sp["type"] or O.standing_parse(standing, O.standing_command(order)) != order:
+            raise _fail(f"standing order {order} does not read back from {O.standing_command(order)!r}", rec, step)
+        for order in [order, *_sample_orders(sp, rng, 3)]:
+            action = O.standing_action_of(engine, state, seat, order)
+            if action is None or action == SPENT:
+                continue
+            if not acting or not isinstance(action, dict):
+                raise _fail(f"standing order {order} gave {action!r} for seat {seat}, which has no decision", rec, step)
+            _check_action(engine, state, seat, action, specs, rec, step, f"action of standing order {order}")
+
+
+def _check_reversible(engine: Engine, state: dict, moves: dict, after: dict, sealed: bool, deep: bool, rng: Rng, rec, step) -> None:
+    """A step the engine calls reversible is one unsealed move that used no
+    chance and showed nobody anything hidden (engines.orders.reversible_problem)."""
+    if not O.reversible_of(engine, state, moves, after):
+        return
+    if sealed or len(moves) != 1:
+        raise _fail("a sealed or simultaneous step is called reversible", rec, step)
+    if canonical(state.get("rng")) != canonical(after.get("rng")):
+        raise _fail("a step that used chance is called reversible", rec, step)
+    if deep:
+        ((seat, action),) = moves.items()
+        problem = O.reversible_problem(engine, state, seat, action, after, rng)
+        if problem:
+            raise _fail(f"step {action} of seat {seat} is called reversible, but {problem}", rec, step)
 
 
 def _check_junk(engine: Engine, state: dict, seat: int, acting: bool, rec, step) -> None:
@@ -316,6 +377,9 @@ def play_checked(
             action = engine.bot(state, seat, bot_rng)
             _check_action(engine, state, seat, action, specs, rec, step, "bot action")
             moves[seat] = action
+        for seat in range(players):
+            acting_specs = engine.actions(state, seat) if seat in acting else []
+            _check_standing(engine, state, seat, seat in acting, acting_specs, check_rng, rec, step)
         if deep:
             _check_languages(engine, state, decisions, moves, rec, step)
         before = canonical(state)
@@ -326,6 +390,7 @@ def play_checked(
         if canonical(again) != canonical(result):
             raise _fail("apply is not deterministic", rec, step)
         _check_events(result["events"], players, rec, step)
+        _check_reversible(engine, state, moves, result["state"], any(d["sealed"] for d in decisions), deep, check_rng, rec, step)
         if deep:
             _check_event_texts(engine, result["events"], rec, step)
         if invariant:

@@ -15,7 +15,7 @@ from engines.base import (
     subset,
 )
 
-from . import bots, rules as R, text
+from . import bots, orders, rules as R, text
 from . import data as D
 from . import i18n as I
 from .i18n import t
@@ -137,6 +137,17 @@ class Augsburg1520:
 
     def bot(self, state: dict, seat: int, rng) -> dict:
         return bots.bot(state, seat, rng)
+
+    # --- orders given in advance (orders.py) ---------------------------------------
+
+    def standing_specs(self, state: dict, seat: int, *, lang: str = "en") -> list[dict]:
+        return orders.standing_specs(state, seat, lang)
+
+    def standing_action(self, state: dict, seat: int, order: dict):
+        return orders.standing_action(state, seat, order)
+
+    def reversible(self, before: dict, moves: dict, after: dict) -> bool:
+        return orders.reversible(before, moves, after)
 
 
 # --- decisions and specs -------------------------------------------------------------

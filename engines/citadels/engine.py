@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.base import IllegalAction
 from engines.i18n import event_text
 
-from . import bots, moves, rules, text, views
+from . import bots, moves, orders, rules, text, views
 from . import render as rendering
 
 
@@ -96,3 +96,14 @@ class CitadelsEngine:
 
     def shuffle_hidden(self, state: dict, seat: int | None, rng) -> dict:
         return views.shuffle_hidden(state, seat, rng)
+
+    # --- orders given in advance (orders.py) ---------------------------------------
+
+    def standing_specs(self, state: dict, seat: int, *, lang: str = "en") -> list[dict]:
+        return orders.standing_specs(state, seat, lang)
+
+    def standing_action(self, state: dict, seat: int, order: dict):
+        return orders.standing_action(state, seat, order)
+
+    def reversible(self, before: dict, moves: dict, after: dict) -> bool:
+        return orders.reversible(before, moves, after)

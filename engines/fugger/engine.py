@@ -20,6 +20,7 @@ from engines.i18n import event_text
 
 from . import board as B
 from . import bots
+from . import orders
 from . import data as D
 from . import nobility as NB
 from . import nobility_data as ND
@@ -467,6 +468,18 @@ class Fugger:
             S["pack"] = [next(it) if D.CARDS[c]["kind"] == kind else c for c in S["pack"]]
         rng.shuffle(S["pack"])
         return S
+
+
+    # --- orders given in advance (orders.py) ---------------------------------------
+
+    def standing_specs(self, state: dict, seat: int, *, lang: str = "en") -> list[dict]:
+        return orders.standing_specs(state, seat, lang)
+
+    def standing_action(self, state: dict, seat: int, order: dict):
+        return orders.standing_action(state, seat, order, self.validate)
+
+    def reversible(self, before: dict, moves: dict, after: dict) -> bool:
+        return orders.reversible(before, moves, after)
 
     @staticmethod
     def _shuffle_variant(S, rng):

@@ -18,6 +18,7 @@ from engines.base import (
 from engines.i18n import event_text
 
 from . import bots, rules, text
+from . import orders
 from .rules import current_seat, held
 
 
@@ -232,3 +233,15 @@ class StauferEngine:
                     s["objectives"][i][kind] = pool.pop()
                 s["objective_box"][kind] = sorted(pool)
         return s
+
+
+    # --- orders given in advance (orders.py) ---------------------------------------
+
+    def standing_specs(self, state: dict, seat: int, *, lang: str = "en") -> list[dict]:
+        return orders.standing_specs(state, seat, lang)
+
+    def standing_action(self, state: dict, seat: int, order: dict):
+        return orders.standing_action(state, seat, order)
+
+    def reversible(self, before: dict, moves: dict, after: dict) -> bool:
+        return orders.reversible(before, moves, after)
