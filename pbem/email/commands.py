@@ -372,7 +372,7 @@ def _command_words(ctx: Context) -> set[str]:
     """The first words of the commands this address takes now: every game's
     own (help, status, …), the ladder's, and those of the actions the seat
     may send now (from the engine's examples)."""
-    words = {usage.split()[0] for usage, _x in COMMANDS} | set(ladder.WORDS) | {"notify", "unsubscribe"}
+    words = {str(usage).split()[0] for usage, _x in COMMANDS} | set(ladder.WORDS) | set(orders.WORDS) | {"notify", "unsubscribe"}
     words |= command_words.all_words()
     if ctx.game is not None:
         game = _game_now(ctx)
