@@ -172,7 +172,7 @@ def game_page(request, game_id: int):
     game = _game_or_404(request, game_id)
     context = _page_context(request, game)
     feed = web_services.game_feed_get(game=game)  # a public game's Atom feed (none for a private one)
-    context["feed_url"] = site_url(reverse("web:game-feed", args=[feed.token])) if feed else None
+    context["feed_url"] = reverse("web:game-feed", args=[feed.token]) if feed else None
     return render(request, "web/game/page.html", context)
 
 
