@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.i18n import set_language
 
+from notifications.links import site_url
 from pbem import selectors, services
 from pbem.errors import IllegalMove, NotFound, ServiceError, StaleVersion
 from pbem.languages import language_supported
@@ -169,7 +170,10 @@ def _seat_name(s: dict) -> str:
 
 def game_page(request, game_id: int):
     game = _game_or_404(request, game_id)
-    return render(request, "web/game/page.html", _page_context(request, game))
+    context = _page_context(request, game)
+    feed = web_services.game_feed_get(game=game)  # a public game's Atom feed (none for a private one)
+    context["feed_url"] = reverse("web:game-feed", args=[feed.token]) if feed else None
+    return render(request, "web/game/page.html", context)
 
 
 @require_GET
@@ -383,6 +387,10 @@ def profile(request):
             web_services.api_token_regenerate(user=user)
             messages.success(request, _("A new API token replaces the old one."))
             return redirect(reverse("web:profile") + "?token=show")
+        elif what == "calendar":
+            web_services.calendar_feed_renew(user=user)
+            messages.success(request, _("Your calendar has a new address; the old one no longer works."))
+            return redirect(reverse("web:profile") + "#h-calendar")
         elif what == "address_works":  # the undeliverable mark (issue 13, email helper)
             from notifications.services import address_bounce_clear
 
@@ -398,6 +406,7 @@ def profile(request):
             "reliability": selectors.reliability_of(user=user), "vacation": selectors.vacation_status(user=user),
             "has_password": user.has_usable_password(),
             "undeliverable": address_undeliverable_mark(email=user.email),
+            "calendar_url": site_url(reverse("web:calendar-feed", args=[web_services.calendar_feed_get(user=user).token])),
         },
     )
 
