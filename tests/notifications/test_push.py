@@ -56,8 +56,10 @@ def test_your_move_reaches_every_device_signed_and_encrypted(service, game, alic
     assert set(got) == {"/push/phone", "/push/laptop"} and all("error" not in e for e in got.values())
     shown = got["/push/phone"]["notification"]
     assert shown["url"] == f"http://127.0.0.1:8000/games/{game.pk}/" and shown["tag"] == f"pbem-game-{game.pk}"
-    assert shown["title"] and "Bid" in shown["title"] + shown["body"]
-    assert got["/push/phone"]["headers"]["Urgency"] == "high"
+    assert shown["title"] == f"Your move in sealedbid #{game.pk}"
+    # what is asked, with the deadline, as the seat's own mail says it
+    assert shown["body"].startswith("Claim your prize") and "Deadline:" in shown["body"]
+    assert {k.lower(): v for k, v in got["/push/phone"]["headers"].items()}["urgency"] == "high"
     assert PushSubscription.objects.get(endpoint=phone.endpoint).last_used_at is not None
     # made once: the deliver task run again (a retry, the sweep) sends nothing more
     assert deliver(note) == [] and len(service.received) == 2
