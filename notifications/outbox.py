@@ -209,7 +209,7 @@ def notification_write(
         return None
     # one outbox: a kind the player's mail leaves out is still written when push or chat takes it
     mail = not gone and (kind in _ALWAYS or kind in _BY_MODE[mode])
-    if not mail and not fanout.wanted_elsewhere(user=user, kind=kind):
+    if not mail and not fanout.wanted_elsewhere(user=user, kind=kind, game=game):
         return None
     footer = links.footer_text(links.mail_links(user=user, game=game))
     body_text = (body_text + ("\n\n" + footer if footer else "")).replace("\x00", "")
