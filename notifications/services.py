@@ -336,3 +336,20 @@ def chat_channel_remove(*, user, channel_id: int) -> int:
 
     rows = ChatChannel.objects.filter(Q(user=user) | Q(game__created_by=user), pk=channel_id)
     return rows.delete()[0]
+
+
+def channel_choices_set(*, user, chosen: set[tuple[str, str]]) -> None:
+    """The profile's grid: ``chosen`` holds (kind, channel) for every box ticked.
+    A mail choice equal to what the mail mode gives is not stored, so the mode
+    (`notify every|digest|off` by mail) still decides it."""
+    from notifications.fanout import KINDS
+
+    mode = outbox.preference_of(user)
+    with transaction.atomic():
+        for kind in KINDS:
+            for channel in Channel.values:
+                enabled = (kind, channel) in chosen
+                if channel == Channel.MAIL and enabled == (kind in outbox._BY_MODE[mode]):
+                    ChannelPreference.objects.filter(user=user, kind=kind, channel=channel).delete()
+                else:
+                    channel_preference_set(user=user, kind=kind, channel=channel, enabled=enabled)
