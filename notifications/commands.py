@@ -14,6 +14,8 @@ import logging
 import re
 from dataclasses import dataclass, field
 
+from django.utils.translation import ngettext
+
 from engines.base import ParseError, describe_actions
 from notifications import inbound as mail
 from notifications import outbox
@@ -520,11 +522,13 @@ def _vacation(ctx: Context, days: int) -> str:
         raise InvalidRequest("Vacations by mail are not available yet; take one on the site.")
     taken = vacation_take(user=ctx.user, days=days)
     if not isinstance(taken, dict):
-        return f"Your vacation of {days} day(s) is taken."
+        return ngettext("Your vacation of %(days)d day is taken.", "Your vacation of %(days)d days is taken.", days) % {"days": days}
     until = outbox.deadline_text(taken.get("ends_at"), ctx.user).replace("Deadline: ", "")
     return (
-        f"Your vacation of {days} day(s) is taken, until {until}; {taken.get('decisions_moved', 0)} deadline(s) moved. "
-        f"{taken.get('remaining_days', '?')} of your {taken.get('allowance_days', '?')} vacation days are left this year."
+        ngettext("Your vacation of %(days)d day is taken, until %(until)s; ", "Your vacation of %(days)d days is taken, until %(until)s; ", days)
+        % {"days": days, "until": until}
+        + ngettext("%(n)d deadline moved. ", "%(n)d deadlines moved. ", taken.get("decisions_moved", 0)) % {"n": taken.get("decisions_moved", 0)}
+        + f"{taken.get('remaining_days', '?')} of your {taken.get('allowance_days', '?')} vacation days are left this year."
     )
 
 

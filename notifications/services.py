@@ -15,14 +15,16 @@ import hashlib
 import logging
 import re
 import smtplib
+from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from notifications import inbound as mail
-from notifications import outbox
+from notifications import outbox, presence
 from notifications.models import EmailPreference, InboundMessage, Invitation, Notification, ReplyAddress, UndeliverableAddress
 from pbem.errors import Conflict, InvalidRequest, NotFound, NotYourSeat
 
@@ -42,6 +44,12 @@ def _permanent(exc: Exception) -> bool:
         return all(code >= 500 for code, _ in exc.recipients.values())
     code = getattr(exc, "smtp_code", None)
     return isinstance(code, int) and code >= 500
+
+
+def _deliver_later(notification_id: int) -> None:
+    from notifications.tasks import deliver
+
+    deliver.apply_async((notification_id,), priority=outbox.DELIVER_PRIORITY, countdown=presence.GRACE)
 
 
 def notification_send(*, notification_id: int) -> bool:
@@ -65,6 +73,19 @@ def notification_send(*, notification_id: int) -> bool:
             row.attempts += 1
             # the task in hand owns the row now: whatever happens below clears the mark
             row.deliver_queued_at = None
+            if row.kind == Notification.Kind.YOUR_MOVE and row.game_id is not None and row.seat is not None:
+                verdict = presence.your_move_verdict(game_id=row.game_id, seat=row.seat, version=row.version, written_at=row.created_at)
+                if verdict == presence.ANSWERED:
+                    row.sent_at, row.last_error = timezone.now(), "not sent: answered at the table or in the answer to a mail"
+                    row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])
+                    return False
+                if verdict == presence.HOLD:
+                    # looked at again after the grace; the mark, dated then, keeps the lost-work sweep as backstop
+                    row.deliver_queued_at = timezone.now() + timedelta(seconds=presence.GRACE)
+                    row.save(update_fields=["attempts", "deliver_queued_at"])
+                    hold_again = row.pk
+                    transaction.on_commit(lambda: _deliver_later(hold_again))
+                    return False
             if UndeliverableAddress.objects.filter(email__iexact=row.to_email).exists():
                 row.sent_at, row.last_error = timezone.now(), "not sent: the address is undeliverable"
                 row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])
@@ -210,8 +231,14 @@ def invitation_create(*, game_id: int, by_user, email: str) -> Invitation:
         body += f"\nOr take the seat on the web page (log in as {invitee.username}): {join_url}"
     else:
         body += (
-            f"\nOr play on the web page: set a password for your account {invitee.username} and take the seat "
-            f"(the link is valid for {links.link_days()} day(s)):\n{links.password_set_url(invitee, then=links.join_path(game.invite_code))}"
+            "\n"
+            + ngettext(
+                "Or play on the web page: set a password for your account (user name: %(name)s), then take the seat "
+                "(the link is valid for %(days)d day):",
+                "Or play on the web page: set a password for your account (user name: %(name)s), then take the seat "
+                "(the link is valid for %(days)d days):", links.link_days(),
+            ) % {"name": invitee.username, "days": links.link_days()}
+            + f"\n{links.password_set_url(invitee, then=links.join_path(game.invite_code))}"
         )
     outbox.notification_write(
         kind=Notification.Kind.INVITATION,

@@ -15,7 +15,7 @@ from engines.base import (
     subset,
 )
 
-from . import bots, rules as R, text
+from . import bots, choices, rules as R, text
 from . import data as D
 
 OPTIONS_SCHEMA = {
@@ -70,7 +70,7 @@ class Augsburg1520:
         if not specs:
             raise IllegalAction("Nothing is asked of you now.")
         try:
-            check_against_specs(specs, action)
+            check_against_specs(specs, action, choices.name)
         except IllegalAction:
             _explain_bid(state, seat, action, specs)
             if (isinstance(action, dict) and action.get("type") == "climb" and set(action) == {"type", "category", "source"}
@@ -79,6 +79,9 @@ class Augsburg1520:
                 _check(state, seat, action)  # says which climbs are possible and why
             raise
         _check(state, seat, action)
+
+    def choices(self, state: dict, seat: int) -> list[dict]:
+        return choices.choices(state, seat, self.actions(state, seat))
 
     def apply(self, state: dict, moves: dict[int, dict]) -> dict:
         return R.apply(state, {int(k): v for k, v in moves.items()})

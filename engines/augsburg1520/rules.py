@@ -246,7 +246,7 @@ def resolve_auction(s: dict, rng: Rng, ev: list) -> None:
     else:
         s["step"] = "reveal"
         names = ", ".join(pname(t) for t in tied)
-        ev.append(event("showdown", f"{names} all offer {a['high']} notes for {D.NOBLE_NAMES[noble(s)]}: "
+        ev.append(event("showdown", f"{names} all offer {notes(a['high'])} for {D.NOBLE_NAMES[noble(s)]}: "
                         "each chooses in secret which notes to show.", seats=tied, count=a["high"]))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.base import IllegalAction
 
-from . import bots, moves, rules, text, views
+from . import bots, choices, moves, rules, text, views
 from . import render as rendering
 
 
@@ -56,6 +56,9 @@ class CitadelsEngine:
 
     def validate(self, state: dict, seat: int, action: dict) -> None:
         moves.validate(state, seat, action)
+
+    def choices(self, state: dict, seat: int) -> list:
+        return choices.choices(state, seat)
 
     def apply(self, state: dict, moves_: dict) -> dict:
         if len(moves_) != 1:

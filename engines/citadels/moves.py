@@ -184,7 +184,7 @@ def validate(state: dict, seat: int, action: dict) -> None:
         if kind == "destroy" and turn["char"] == "warlord" and isinstance(action.get("seat"), int):
             _check_destroy(state, seat, action, specs)
     _refuse_unoffered(specs, action)
-    check_against_specs(specs, action)
+    check_against_specs(specs, action, _name)
     if kind == "redraw" and not R.redraw_ok(state["hands"][seat], action["cards"]):
         raise IllegalAction("You can only discard cards you hold (each copy once). " + describe_actions(specs))
     if kind == "destroy":

@@ -17,7 +17,7 @@ from engines.base import (
 )
 
 from . import board as B
-from . import bots
+from . import bots, choices
 from . import data as D
 from . import nobility as NB
 from . import nobility_data as ND
@@ -302,10 +302,13 @@ class Fugger:
                     count=integer(1, top), ware=enum(*wares), player=enum(*players), price=integer(0, 50000),
                     **{"from": enum(*srcs), "to": enum(*dsts)})
 
+    def choices(self, state, seat):
+        return choices.choices(self, state, seat, self.actions(state, seat))
+
     def validate(self, state, seat, action):
         specs = self.actions(state, seat)
         self._check_counts(state, seat, action)
-        check_against_specs(specs, action)
+        check_against_specs(specs, action, choices.name)
         S = state
         pend = self._pending_for(S, seat)
         typ = action["type"]
@@ -316,7 +319,7 @@ class Fugger:
             prev = Rp["at"]
             for sp in action["path"]:
                 if sp not in B.ADJ[prev]:
-                    nbs = ", ".join(sorted(B.ADJ[prev]))
+                    nbs = ", ".join(sorted(R.sname(n) for n in B.ADJ[prev]))
                     raise IllegalAction(f"{R.sname(sp)} is not next to {R.sname(prev)}. From there: {nbs}.")
                 if B.is_sea(sp) and B.is_winter(S["t"]):
                     raise IllegalAction("No ship sails in November, December and January/February.")

@@ -15,7 +15,7 @@ from engines.base import (
     spec,
 )
 
-from . import bots, rules, text
+from . import bots, choices, rules, text
 from .rules import current_seat, held
 
 
@@ -133,12 +133,15 @@ class StauferEngine:
                               chest=enum(*arm)))
         return specs
 
+    def choices(self, state: dict, seat: int) -> list:
+        return choices.choices(state, seat, self.actions(state, seat))
+
     def validate(self, state: dict, seat: int, action: dict) -> None:
         specs = self.actions(state, seat)
         if not specs:
             raise IllegalAction("It is not your turn: nothing is asked of you now.")
         try:
-            check_against_specs(specs, action)
+            check_against_specs(specs, action, choices.name)
         except IllegalAction as refused:
             # a placement the specs do not offer (an unaffordable region, an office taken):
             # the rules say why, which tells more than "not one of [...]"

@@ -17,6 +17,7 @@ from pbem.services.moves import (
     move_submit,
     stalled_work_requeue,
 )
+from pbem.services.presence import seat_presence_mark
 from pbem.services.operations import deadline_extend, game_abort, seat_reassign
 from pbem.services.timing import (
     VacationRefused,
@@ -38,6 +39,7 @@ __all__ = [
     "game_start",
     "lost_advances_requeue",
     "move_submit",
+    "seat_presence_mark",
     "stalled_work_requeue",
     # timing.py: deadlines, reminders, timeouts, leaving a game, vacations
     "VacationRefused",
