@@ -97,11 +97,17 @@ def test_a_whole_citadels_game_by_clicking_the_board_on_a_phone(site, new_page):
     assert not list(mailed), [n.subject for n in mailed]
 
 
-def test_an_augsburg_auction_by_clicking_the_board(site, new_page):
+def test_an_augsburg_auction_and_a_fugger_route_by_clicking_the_board(site, new_page):
+    _augsburg_auction(site, new_page)
+    _fugger_route(site, new_page)
+
+
+def _augsburg_auction(site, new_page):
     player = verified_player("bidder")
     game = services.game_create(creator=player, engine="augsburg1520", players=2, bots=1, seed=4)
     services.game_start(game_id=game.pk, user=player)
-    _play_by_services(game, lambda s: s["step"] == "bid" and not s["auction"]["high"])
+    engine = engine_get("augsburg1520")
+    _play_by_services(game, lambda s: s["step"] == "bid" and any(a["type"] == "bid" for a in engine.actions(s, 0)))
     page = new_page(viewport=DESKTOP)
     log_in(page, site, "bidder", "pw-bidder-secret")
     page.goto(f"{site}/games/{game.pk}/")
@@ -115,7 +121,7 @@ def test_an_augsburg_auction_by_clicking_the_board(site, new_page):
     assert move.action == {"type": "bid", "count": 1}
 
 
-def test_a_fugger_move_along_a_three_space_route_by_clicking_the_board(site, new_page):
+def _fugger_route(site, new_page):
     player = verified_player("trader")
     game = services.game_create(creator=player, engine="fugger", players=2, bots=1, seed=6)
     services.game_start(game_id=game.pk, user=player)
@@ -150,15 +156,23 @@ def test_a_fugger_move_along_a_three_space_route_by_clicking_the_board(site, new
     assert move.action["type"] == "move" and len(move.action["path"]) == 3
 
 
-def test_your_own_sealed_answer_is_shown_to_you_only(site, new_page):
+def test_live_status_and_seats_then_your_own_sealed_answer_to_you_only(site, new_page):
     alice, bob = verified_player("alice"), verified_player("bob")
     game = services.game_create(creator=alice, engine="sealedbid", players=2, seed=5)
-    services.game_join(game_id=game.pk, user=bob)
-    services.game_start(game_id=game.pk, user=alice)
     a, b = new_page(viewport=PHONE), new_page(viewport=DESKTOP)
     log_in(a, site, "alice", "pw-alice-secret")
     log_in(b, site, "bob", "pw-bob-secret")
+    # the head of alice's page follows the game without a reload: bob joining, the start
     a.goto(f"{site}/games/{game.pk}/")
+    assert "forming" in a.inner_text("#game-status") and a.locator("#forming").count() == 1
+    a.evaluate("() => { window.notReloaded = true }")
+    services.game_join(game_id=game.pk, user=bob)
+    a.wait_for_function("() => document.querySelector('#seats').innerText.includes('bob')", timeout=15_000)
+    services.game_start(game_id=game.pk, user=alice)
+    a.wait_for_function("() => document.querySelector('#game-status').innerText.includes('active')", timeout=15_000)
+    assert a.locator("#forming").count() == 0
+    a.locator("form[data-type=bid]").wait_for()
+    assert a.evaluate("() => window.notReloaded === true")
     a.locator("section.board svg a.act, form[data-type=bid] button[name=action]").first.wait_for()
     a.locator("form[data-type=bid] button[name=action][value='{\"amount\": 3, \"type\": \"bid\"}']").click()
     a.wait_for_selector("text=Your sealed move is in")
@@ -179,23 +193,6 @@ def test_your_own_sealed_answer_is_shown_to_you_only(site, new_page):
     )
 
 
-def test_status_seats_and_invitation_box_update_live(site, new_page):
-    alice, bob = verified_player("alice"), verified_player("bob")
-    game = services.game_create(creator=alice, engine="sealedbid", players=2, seed=5)
-    page = new_page(viewport=PHONE)
-    log_in(page, site, "alice", "pw-alice-secret")
-    page.goto(f"{site}/games/{game.pk}/")
-    assert "forming" in page.inner_text("#game-status") and page.locator("#forming").count() == 1
-    page.evaluate("() => { window.notReloaded = true }")
-    services.game_join(game_id=game.pk, user=bob)
-    page.wait_for_function("() => document.querySelector('#seats').innerText.includes('bob')", timeout=15_000)
-    services.game_start(game_id=game.pk, user=alice)
-    page.wait_for_function("() => document.querySelector('#game-status').innerText.includes('active')", timeout=15_000)
-    assert page.locator("#forming").count() == 0
-    page.locator("form[data-type=bid]").wait_for()
-    assert page.evaluate("() => window.notReloaded === true")
-
-
 WIDE_CHECK = """() => {
   const w = document.documentElement.clientWidth;
   const inScroller = el => el.closest('.board-pan, .table-wrap, pre');
@@ -209,7 +206,8 @@ WIDE_CHECK = """() => {
 }"""
 
 
-def test_no_page_is_wider_than_a_phone(site, new_page):
+def test_no_page_is_wider_than_a_phone(live_server, new_page):
+    site = live_server.url
     player = verified_player("narrow")
     finished = services.game_create(creator=player, engine="sealedbid", players=2, bots=1, seed=5)
     services.game_start(game_id=finished.pk, user=player)
