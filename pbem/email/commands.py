@@ -1,0 +1,421 @@
+"""The commands a received mail may hold, and what each does.
+
+``COMMANDS`` is the table every game's address takes (the help text is made
+from it and the ladder module's own, and ``_builtin`` dispatches the same
+words, so help and parser cannot drift). ``_run`` runs the command lines of a
+mail in order through the game services, stopping at the first error:
+commands before the error stay applied and the answer says so. Every answer
+says what was wrong and what to send instead; it never holds an exception's
+text or anything the player may not see. Which mails get this far is
+decided in pbem.email.gate.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import ngettext
+
+import logging
+
+from engines.base import ParseError, describe_actions
+from notifications import outbox
+from notifications.models import EmailPreference, InboundMessage
+from pbem.email import orders
+from pbem.email.answers import Answer, Context
+from pbem.email.reply import report
+from pbem.errors import ServiceError
+from pbem.ladders import mail_commands as ladder
+
+log = logging.getLogger(__name__)
+
+MAX_COMMANDS = 100
+
+# The commands every game's address takes: (usage, what it does). The help
+# text is made from this table and the ladder module's own (USAGE), and
+# _builtin dispatches the same words, so help and parser cannot drift.
+COMMANDS = (
+    ("help", "this text"),
+    ("status", "the situation of this game again, and what is asked of you"),
+    ("games", "your games, and which of them wait for you"),
+    ("join <code>", "take a seat with an invitation code"),
+    ("resign", "leave this game (a bot takes your seat)"),
+    ("vacation <days>", "pause your deadlines for some days (within your allowance)"),
+    ("notify every|digest|off", "every: a mail for every move; digest: a mail only when you must act, with what "
+     "happened since; off: no mail but answers"),
+    ("notify board on|off", "the board as a picture in the HTML part of game mails"),
+    ("unsubscribe", "the same as notify off"),
+)
+
+
+def _table(rows) -> str:
+    import textwrap
+
+    out = []
+    for usage, what in rows:
+        wrapped = textwrap.wrap(what, 56)
+        if len(usage) <= 20:
+            out.append(f"  {usage:<20} {wrapped[0]}")
+        else:
+            out += [f"  {usage}", f"  {'':<20} {wrapped[0]}"]
+        out += [f"  {'':<20} {line}" for line in wrapped[1:]]
+    return "\n".join(out)
+
+
+def _help() -> str:
+    """How to play by mail, and every command an address takes."""
+    return (
+        "How to play by mail\n-------------------\n"
+        "Reply to a mail of your game. Write one command per line above the quoted\n"
+        "text; the commands are run in order, and the first one that fails stops the\n"
+        "rest (those before it stay done). Quoted text and your signature are ignored.\n\n"
+        "Commands of every game:\n" + _table(COMMANDS) + "\n\n"
+        "Acting ahead of your turn (a sealed answer stays replaceable by sending it again):\n" + _table(orders.USAGE) + "\n\n"
+        "Ladders (in a game's thread, `accept` and `decline` are the game's own words;\n"
+        "write `accept challenge 12` there):\n" + _table(ladder.USAGE) + "\n"
+    )
+
+
+HELP = _help()
+
+
+def _game_now(ctx: Context):
+    ctx.game.refresh_from_db()
+    return ctx.game
+
+
+def _engine(ctx: Context):
+    from pbem.selectors import engine_get
+
+    return engine_get(ctx.game.engine)
+
+
+def _allowed(ctx: Context) -> str:
+    game = _game_now(ctx)
+    if game.state is None or game.status != "active":
+        return f"This game is {game.status}: no moves are taken."
+    return describe_actions(_engine(ctx).actions(game.state, ctx.seat))
+
+
+def _status(ctx: Context) -> str:
+    from pbem.selectors import open_decisions
+
+    game = _game_now(ctx)
+    if game.state is None:
+        return f"Game #{game.pk} has not started yet ({game.status})."
+    engine = _engine(ctx)
+    parts = [f"Game #{game.pk}, {engine.title}, {game.status}, version {game.version}.", engine.render(game.state, ctx.seat)]
+    if game.status == "active":
+        waiting = list(open_decisions(game=game))
+        mine = next((p for p in waiting if p.seat.index == ctx.seat), None)
+        if mine is not None and (mine.sealed or mine.submitted_at is None):
+            note = " (your sealed answer is in; you may replace it)" if mine.submitted_at else ""
+            parts.append(f"Asked of you: {mine.prompt}{note}\n" + outbox.deadline_text(mine.deadline, ctx.user))
+            parts.append(outbox.commands_text(engine, game.state, ctx.seat))
+        else:
+            others = ", ".join(str(p.seat.index + 1) for p in waiting if p.submitted_at is None) or "nobody"
+            parts.append(f"Nothing is asked of you now; the game waits for seat(s) {others}.")
+    elif game.outcome:
+        parts.append(f"Final scores: {game.outcome.get('scores')}, ranks: {game.outcome.get('ranks')}.")
+    return "\n\n".join(p for p in parts if p)
+
+
+def _games(ctx: Context) -> str:
+    from pbem.models import Seat
+    from pbem.selectors import decisions_waiting_for
+
+    waiting = {p.game_id: p for p in decisions_waiting_for(user=ctx.user)}
+    seats = Seat.objects.filter(player=ctx.user).select_related("game").order_by("-game__updated_at")[:50]
+    if not seats:
+        return "You have no games yet. Join one with `join <code>` from an invitation."
+    lines = ["Your games:"]
+    for s in seats:
+        g = s.game
+        p = waiting.get(g.pk)
+        what = f"waits for you: {p.kind}" if p else g.status
+        address = outbox.reply_address_for(user=ctx.user, game=g, seat=s.index).address
+        lines.append(f"  #{g.pk} {g.engine}, seat {s.index + 1}: {what}  (commands to {address})")
+    return "\n".join(lines)
+
+
+def _help_for(ctx: Context) -> str:
+    if ctx.game is None:
+        return HELP
+    game = _game_now(ctx)
+    extra = ""
+    if game.state is not None and game.status == "active":
+        extra = "\n" + (outbox.commands_text(_engine(ctx), game.state, ctx.seat) or "Nothing is asked of you in this game now.")
+    return HELP + extra
+
+
+def _service(name: str):
+    import pbem.services
+
+    return getattr(pbem.services, name, None)
+
+
+def _builtin(ctx: Context, line: str) -> str | None:
+    """Run a command every game has; None when the line is none of them.
+    Raises ServiceError on a refusal."""
+    from pbem.errors import InvalidRequest
+
+    words = line.lower().split()
+    word = words[0].rstrip(":.,!")
+    if word == "help" and len(words) == 1:
+        return _help_for(ctx)
+    if word == "status" and len(words) == 1:
+        if ctx.game is None:
+            return _games(ctx)
+        return _status(ctx)
+    if word == "games" and len(words) == 1:
+        return _games(ctx)
+    if word in orders.WORDS:
+        if ctx.game is None:
+            raise InvalidRequest(f"`{word}` works in a game's thread: reply to a mail of that game.")
+        return orders.command(game=_game_now(ctx), seat=ctx.seat, line=line)
+    if word == "join":
+        if len(words) != 2:
+            raise InvalidRequest("Write `join` and the code from your invitation, e.g. `join Ab3dE7fG`.")
+        from pbem.services import game_join_by_code
+
+        seat = game_join_by_code(code=line.split()[1], user=ctx.user)
+        if ctx.address.invitation_id and ctx.address.invitation.accepted_at is None:
+            from django.utils import timezone
+
+            inv = ctx.address.invitation
+            inv.accepted_at, inv.accepted_by = timezone.now(), ctx.user
+            inv.save(update_fields=["accepted_at", "accepted_by"])
+        address = outbox.reply_address_for(user=ctx.user, game=seat.game, seat=seat.index).address
+        return (
+            f"You have seat {seat.index + 1} in game #{seat.game_id}. You will get a mail when the game starts "
+            f"and whenever it is your move; commands for this game go to {address}."
+        )
+    if word == "notify" and len(words) == 3 and words[1] in ("board", "picture", "image"):
+        if words[2] not in ("on", "off"):
+            raise InvalidRequest("Write `notify board on` or `notify board off`.")
+        from notifications.services import board_image_set
+
+        board_image_set(user=ctx.user, on=words[2] == "on")
+        return ("From now on your game mails show the board as a picture." if words[2] == "on" else
+                "From now on your game mails leave the board picture out (the situation stays written out).")
+    if word in ("notify", "unsubscribe"):
+        if word == "unsubscribe":
+            mode = "off"
+        elif len(words) == 2 and words[1] in ("every", "every_move", "digest", "off"):
+            mode = "every_move" if words[1].startswith("every") else words[1]
+        else:
+            raise InvalidRequest("Write `notify every`, `notify digest` or `notify off`.")
+        from notifications.services import preference_set
+
+        preference_set(user=ctx.user, mode=mode)
+        said = {
+            EmailPreference.Mode.EVERY_MOVE: "a mail for every move, confirmation and result",
+            EmailPreference.Mode.DIGEST: "a mail only when you must act (with what happened since), and results",
+            EmailPreference.Mode.OFF: "no mail, except answers to the mails you send",
+        }[mode]
+        return f"From now on you get {said}. Write `notify every`, `notify digest` or `notify off` to change it."
+    if word in ladder.WORDS:
+        said = ladder.command(user=ctx.user, line=line, in_game=ctx.game is not None)
+        if said is not None:
+            return said
+    if word == "resign" and len(words) == 1:
+        return _resign(ctx)
+    if word == "vacation":
+        if len(words) != 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= 365:
+            raise InvalidRequest("Write `vacation` and a number of days, e.g. `vacation 5`.")
+        return _vacation(ctx, int(words[1]))
+    return None
+
+
+def _resign(ctx: Context) -> str:
+    from pbem.errors import InvalidRequest
+
+    if ctx.game is None:
+        raise InvalidRequest("Send `resign` in a reply to a mail of the game you want to leave.")
+    seat_resign = _service("seat_resign")
+    if seat_resign is None:
+        raise InvalidRequest("Resigning by mail is not available yet; resign on the game's page.")
+    seat_resign(game_id=ctx.game.pk, user=ctx.user)
+    return f"You have resigned from game #{ctx.game.pk}."
+
+
+def _vacation(ctx: Context, days: int) -> str:
+    from pbem.errors import InvalidRequest
+
+    vacation_take = _service("vacation_take")
+    if vacation_take is None:
+        raise InvalidRequest("Vacations by mail are not available yet; take one on the site.")
+    taken = vacation_take(user=ctx.user, days=days)
+    if not isinstance(taken, dict):
+        return ngettext("Your vacation of %(days)d day is taken.", "Your vacation of %(days)d days is taken.", days) % {"days": days}
+    until = outbox.deadline_text(taken.get("ends_at"), ctx.user).replace("Deadline: ", "")
+    return (
+        ngettext("Your vacation of %(days)d day is taken, until %(until)s; ", "Your vacation of %(days)d days is taken, until %(until)s; ", days)
+        % {"days": days, "until": until}
+        + ngettext("%(n)d deadline moved. ", "%(n)d deadlines moved. ", taken.get("decisions_moved", 0)) % {"n": taken.get("decisions_moved", 0)}
+        + f"{taken.get('remaining_days', '?')} of your {taken.get('allowance_days', '?')} vacation days are left this year."
+    )
+
+
+def _move(ctx: Context, line: str, index: int) -> str:
+    from pbem import services
+    from pbem.errors import InvalidRequest
+    from pbem.models import Game, Move
+
+    if ctx.game is None:
+        raise InvalidRequest(
+            f"{line!r} is no command of this address, which takes help, games and join. "
+            "To move, reply to a mail of the game."
+        )
+    if index > 0:
+        # Apply what the earlier lines completed, so this line is read
+        # against the situation they made.
+        services.game_advance(game_id=ctx.game.pk)
+    game = Game.objects.get(pk=ctx.game.pk)
+    if game.status != Game.Status.ACTIVE or game.state is None:
+        raise InvalidRequest(f"This game is {game.status}: no moves are taken.")
+    engine = _engine(ctx)
+    actions = engine.parse(game.state, ctx.seat, line)
+    out = []
+    from pbem.email.services import key_hash
+
+    for j, action in enumerate(actions):
+        result = services.move_submit(
+            game_id=game.pk,
+            seat=ctx.seat,
+            action=action,
+            source=Move.Source.EMAIL,
+            idempotency_key=f"email:{key_hash(ctx.row.key)}:{index}:{j}",
+        )
+        if result.sealed:
+            out.append(f"sealed answer in; its commitment is {result.commitment}")
+        else:
+            out.append("accepted")
+    return "; ".join(out) if out else "nothing to do"
+
+
+def _no_commands(ctx: Context, skipped: list[tuple[str, str]], error: str = "") -> Answer:
+    """Nothing was run: no line was a command. ``error``: what the game said
+    of the first line it could not read."""
+    return ctx.answer(
+        InboundMessage.Status.REFUSED,
+        "no commands",
+        "\n\n".join(
+            x for x in (
+                "Your mail held no commands (attachments are not read), so nothing was run.\n"
+                "Write one command per line above or below the quoted text.",
+                report.skipped_text(skipped),
+                error,
+                "" if error else _help_for(ctx),
+            ) if x
+        ),
+    )
+
+
+def _command_words(ctx: Context) -> set[str]:
+    """The first words of the commands this address takes now: every game's
+    own (help, status, …), the ladder's, and those of the actions the seat
+    may send now (from the engine's examples)."""
+    words = {usage.split()[0] for usage, _ in COMMANDS} | set(ladder.WORDS) | {"notify", "unsubscribe"}
+    if ctx.game is not None:
+        game = _game_now(ctx)
+        if game.state is not None and game.status == "active":
+            words |= {s["example"].split()[0].lower() for s in _engine(ctx).actions(game.state, ctx.seat) if s["example"]}
+    return words
+
+
+def _done_text(ctx: Context, done: list[str], moved: bool, skipped: list[tuple[str, str]]) -> str:
+    """What was done, what was not read as a command and why, and, after
+    moves, the situation they made (applied here, so the answer shows the
+    situation now and a reply to it is current). "Done:" only when every
+    line the player wrote was run."""
+    parts = [report.heading(everything_run=not skipped) + "\n" + "\n".join(done)]
+    if skipped:
+        parts.append(report.skipped_text(skipped))
+        if any(kind == "text" for kind in (k for _l, _w, k in _kinds(skipped))):
+            parts.append(report.meant_text())
+    text = "\n\n".join(parts)
+    if moved and ctx.game is not None:
+        from pbem import services
+
+        services.game_advance(game_id=ctx.game.pk)
+        text += "\n\nThe situation now:\n\n" + _status(ctx)
+    return text
+
+
+def _kinds(skipped: list[tuple[str, str]]):
+    """(line, why, kind) of each skipped line: kind "text" for a line the
+    player may have meant as a command, else greeting/closing/signed."""
+    known = {r(): k for k, r in report.KIND_REASONS.items()}
+    for line, why in skipped:
+        yield line, why, known.get(why, "text")
+
+
+def _run(ctx: Context, read: list) -> Answer:
+    """Run the player's lines in order. Greetings, closings and lines that
+    are no command at all are skipped (and listed in the answer); the first
+    refused command stops the rest, so no later move runs as if it had
+    succeeded."""
+    read = orders.lines_join(read)
+    done: list[str] = []
+    skipped: list[tuple[str, str]] = []
+    moved = False
+    lines = [x.text for x in read if x.kind == "text"]
+    words = None
+    first_error = ""
+    i = -1
+    for item in read:
+        if item.kind != "text":
+            skipped.append((item.text, report.KIND_REASONS[item.kind]()))
+            continue
+        i += 1
+        line = item.text
+        try:
+            said = _builtin(ctx, line)
+            if said is None:
+                said = _move(ctx, line, i)
+                moved = True
+        except ParseError as e:
+            words = words if words is not None else _command_words(ctx)
+            why = report.not_a_command(line, words)
+            if why is None and done and i == len(lines) - 1:
+                # The last line, after commands, no command: a signature or a
+                # name the filters did not know. Nothing follows it to protect.
+                why = e.message
+            if why is None:
+                return _refused(ctx, lines, i, line, e, done, skipped)
+            skipped.append((line, why))
+            first_error = first_error or e.message
+            continue
+        except ServiceError as e:
+            return _refused(ctx, lines, i, line, e, done, skipped)
+        if "\n" in said:
+            done.append(f"  {line}:\n" + "\n".join(f"    {x}" for x in said.splitlines()))
+        else:
+            done.append(f"  {line}: {said}")
+    if not done:
+        return _no_commands(ctx, skipped, first_error)
+    outcome = f"{len(done)} done" + (f", {len(skipped)} skipped" if skipped else "")
+    return ctx.answer(InboundMessage.Status.PROCESSED, outcome, _done_text(ctx, done, moved, skipped))
+
+
+def _refused(ctx: Context, lines: list[str], i: int, line: str, e, done: list[str], skipped=()) -> Answer:
+    parts = []
+    if done:
+        parts.append("These commands were done and stay done:\n" + "\n".join(done))
+    parts.append(f"This command was refused:\n  {line}\n{e.message}")
+    if ctx.game is not None and not isinstance(e, ParseError):
+        allowed = _allowed(ctx)
+        if allowed not in e.message:
+            parts.append(allowed)
+    rest = lines[i + 1:]
+    if rest:
+        parts.append("Not run, because of the refusal above:\n" + "\n".join(f"  {x}" for x in rest))
+    if skipped:
+        parts.append(report.skipped_text(list(skipped)))
+    if not done:
+        parts.append("Nothing was changed.")
+    parts.append("Write `help` for every command.")
+    return ctx.answer(
+        InboundMessage.Status.PROCESSED if done else InboundMessage.Status.REFUSED,
+        f"{len(done)} done, then refused at line {i + 1}",
+        "\n\n".join(parts),
+    )

@@ -1,0 +1,284 @@
+"""Deadlines at work: reminders, timeouts, bots that take over, and leaving
+a game.
+
+Every timeout enters the game through the one ``move_submit`` (source
+"timeout" for the engine's default action, "bot" when a bot plays), one
+decision per transaction, with the game row locked, and only if the decision
+is still open, unanswered and due once the lock is held: so two sweeps at
+once, or a sweep after days of outage, act on each decision once. The sweep
+that finds them is pbem.services.sweeps.deadlines_sweep.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from engines.rng import Rng
+from pbem import clock
+from pbem.errors import Conflict, NotYourSeat, ServiceError
+from pbem.models import Game, Move, PendingAction, Seat
+from pbem.selectors import engine_get
+from pbem.services.moves import game_lock, move_submit, queue_advance
+
+log = logging.getLogger(__name__)
+
+# --- timeouts ---------------------------------------------------------------------
+
+
+def _bot_action(game: Game, engine, seat: int) -> dict:
+    # The same seeding as a bot seat's moves (pbem.services.moves._bots_act).
+    rng = Rng.from_seed(game.seed * 1_000_003 + game.version * 101 + seat)
+    return engine.bot(game.state, seat, rng)
+
+
+def _bot_answers(game: Game, engine, seat: int) -> None:
+    move_submit(
+        game_id=game.pk,
+        seat=seat,
+        action=_bot_action(game, engine, seat),
+        source=Move.Source.BOT,
+        idempotency_key=f"bot:{game.version}:{seat}",
+        version=game.version,
+    )
+
+
+def _deadlines_clear(seat: Seat) -> None:
+    """A seat a bot now plays waits for nobody: its open decisions have no deadline."""
+    PendingAction.objects.filter(seat=seat, closed_at__isnull=True).update(
+        deadline=None, due_at=None, remind_at=None, last_call_at=None
+    )
+
+
+def _seat_leave(game: Game, engine, seat: Seat, status: str, now: datetime) -> str:
+    """The player leaves the seat (resigns or forfeits). By the game's
+    ``on_leave`` a bot goes on in the seat ("bot") or the game ends ("end");
+    returns which."""
+    seat.status, seat.left_at = status, now
+    if (game.time_control or {}).get("on_leave", "bot") == "bot":
+        seat.is_bot = True
+        seat.save(update_fields=["status", "left_at", "is_bot"])
+        _deadlines_clear(seat)
+        pending = PendingAction.objects.filter(
+            game=game, version=game.version, seat=seat, closed_at__isnull=True, submitted_at__isnull=True
+        ).first()
+        if pending is not None:
+            _bot_answers(game, engine, seat.index)
+        queue_advance(game.pk)
+        return "bot"
+    seat.save(update_fields=["status", "left_at"])
+    _game_end_early(game, seat, now)
+    return "end"
+
+
+def _game_end_early(game: Game, leaver: Seat, now: datetime) -> None:
+    """End the game because ``leaver`` left: everyone else shares first place,
+    the leaver is last. Sealed answers already given stay sealed forever."""
+    from notifications import outbox
+
+    PendingAction.objects.filter(game=game, closed_at__isnull=True).update(closed_at=now)
+    left = set(game.seats.filter(status__in=[Seat.Status.RESIGNED, Seat.Status.FORFEITED]).values_list("index", flat=True))
+    stayed = game.players - len(left)
+    game.status, game.finished_at = Game.Status.FINISHED, now
+    game.outcome = {
+        "scores": [0 if i in left else 1 for i in range(game.players)],
+        "ranks": [stayed + 1 if i in left else 1 for i in range(game.players)],
+        "detail": {"ended": f"seat {leaver.index + 1} left the game ({leaver.status})", "left": sorted(left)},
+    }
+    game.save(update_fields=["status", "finished_at", "outcome", "updated_at"])
+    from pbem.ladders.services import game_finished
+
+    game_finished(game=game)  # ratings, ladder, tournament table: in this same transaction
+    outbox.game_over(game=game)
+
+
+def pending_timeout(*, pending_id: int, now: datetime | None = None) -> str | None:
+    """Apply the game's timeout policy to one decision, once. Returns what was
+    done, or None when there was nothing to do (answered meanwhile, already
+    handled by another sweep, not due, the game over)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        # the decision's game, locked, in one round trip (the game row only)
+        game = Game.objects.select_for_update(no_key=True, of=("self",)).filter(pending_actions__pk=pending_id).first()
+        if game is None:
+            return None
+        pending = (
+            PendingAction.objects.select_related("seat__player")
+            .filter(pk=pending_id, closed_at__isnull=True, submitted_at__isnull=True, due_at__lte=now)
+            .first()
+        )
+        if pending is None or game.status != Game.Status.ACTIVE or pending.version != game.version:
+            return None
+        seat = pending.seat
+        engine = engine_get(game.engine)
+        policy = (game.time_control or {}).get("on_timeout", "default")
+        if policy == "default":
+            try:
+                move_submit(
+                    game_id=game.pk,
+                    seat=seat.index,
+                    action=engine.default_action(game.state, seat.index),
+                    source=Move.Source.TIMEOUT,
+                    idempotency_key=f"timeout:{game.version}:{seat.index}",
+                    version=game.version,
+                )
+            except ServiceError as e:
+                # An engine whose default is refused must not stall the game: a bot answers.
+                log.error("game %s: default action for seat %s refused (%s); a bot answers", game.pk, seat.index, e.code)
+                _bot_answers(game, engine, seat.index)
+            done = "default"
+        elif policy == "bot":
+            _bot_answers(game, engine, seat.index)
+            done = "bot"
+        elif policy == "bot_takeover":
+            seat.is_bot, seat.status, seat.left_at = True, Seat.Status.BOT, now
+            seat.save(update_fields=["is_bot", "status", "left_at"])
+            _deadlines_clear(seat)
+            _bot_answers(game, engine, seat.index)
+            done = "bot_takeover"
+        else:
+            done = "forfeit_" + _seat_leave(game, engine, seat, Seat.Status.FORFEITED, now)
+        PendingAction.objects.filter(pk=pending.pk).update(timed_out_at=now, answer=PendingAction.Answer.TIMEOUT)
+        timeout_note(game=game, pending=pending, done=done)
+    return done
+
+
+def seat_forfeit(*, game_id: int, seat: int, now: datetime | None = None) -> str:
+    """The player of ``seat`` forfeits (the timeout policy "forfeit", or an
+    administrator). Returns "bot" or "end" by the game's ``on_leave``."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = game_lock(game_id)
+        target = game.seats.select_related("player").filter(index=seat).first()
+        if target is None:
+            raise Conflict(f"Game {game_id} has no seat {seat + 1}.")
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict(f"Game {game_id} is {game.status}: nobody can forfeit it now.")
+        if target.status in (Seat.Status.RESIGNED, Seat.Status.FORFEITED):
+            raise Conflict(f"Seat {seat + 1} has already left game {game_id}.")
+        return _seat_leave(game, engine_get(game.engine), target, Seat.Status.FORFEITED, now)
+
+
+def seat_resign(*, game_id: int, user) -> None:
+    """``user`` resigns from the game: by the game's ``on_leave`` a bot plays
+    on in the seat or the game ends. The other players are told."""
+    now = timezone.now()
+    with transaction.atomic():
+        game = game_lock(game_id)
+        seat = game.seats.select_related("player").filter(player=user).first()
+        if seat is None:
+            raise NotYourSeat(f"You have no seat in game {game_id}, so there is nothing to resign.")
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict(f"Game {game_id} is {game.status}: there is nothing to resign from.")
+        if seat.status in (Seat.Status.RESIGNED, Seat.Status.FORFEITED):
+            raise Conflict(f"You have already left game {game_id}.")
+        done = _seat_leave(game, engine_get(game.engine), seat, Seat.Status.RESIGNED, now)
+        leave_note(game=game, seat=seat, done=done)
+
+
+# --- notes to the players -----------------------------------------------------------
+
+
+def _subject(game: Game, what: str) -> str:
+    return f"[pbem #{game.pk} {game.engine}] {what}"
+
+
+_DONE = {
+    "default": "The game made its default choice for {who}.",
+    "bot": "A bot answered this decision for {who}.",
+    "bot_takeover": "A bot plays {who}'s seat for the rest of the game.",
+    "forfeit_bot": "{who} forfeits; a bot plays the seat for the rest of the game.",
+    "forfeit_end": "{who} forfeits, and the game ends here.",
+    "resign_bot": "{who} resigned; a bot plays the seat for the rest of the game.",
+    "resign_end": "{who} resigned, and the game ends here.",
+}
+_DONE_TO_YOU = {
+    "default": "The game made its default choice for you.",
+    "bot": "A bot answered this decision for you; the next one is yours again.",
+    "bot_takeover": "A bot plays your seat for the rest of the game.",
+    "forfeit_bot": "You forfeit the game; a bot plays your seat from now on.",
+    "forfeit_end": "You forfeit the game, and it ends here.",
+}
+
+
+def _others(game: Game, seat: Seat):
+    return game.seats.select_related("player").filter(player__isnull=False).exclude(pk=seat.pk)
+
+
+def timeout_note(*, game: Game, pending: PendingAction, done: str) -> None:
+    """A public note to the other players, and a word to the player. It never
+    says what was chosen (a sealed default stays as secret as any bid)."""
+    from notifications.outbox import notification_write
+
+    seat = pending.seat
+    who = f"{seat.player.username if seat.player_id else seat.name} (seat {seat.index + 1})"
+    when = f"{pending.deadline:%Y-%m-%d %H:%M} UTC" if pending.deadline else "the deadline"
+    for other in _others(game, seat):
+        notification_write(
+            kind="notice",
+            dedupe_key=f"timeout:{pending.pk}:{other.index}",
+            user=other.player,
+            game=game,
+            seat=other.index,
+            subject=_subject(game, f"seat {seat.index + 1} ran out of time"),
+            body_text=f"{who} did not answer '{pending.kind}' by {when}. " + _DONE[done].format(who=who),
+        )
+    notification_write(
+        kind="notice",
+        dedupe_key=f"timeout:{pending.pk}:{seat.index}",
+        user=seat.player,
+        game=game,
+        seat=seat.index,
+        subject=_subject(game, "your time ran out"),
+        body_text=f"You did not answer '{pending.kind}' by {when}. " + _DONE_TO_YOU[done],
+    )
+
+
+def leave_note(*, game: Game, seat: Seat, done: str) -> None:
+    from notifications.outbox import notification_write
+
+    who = f"{seat.player.username} (seat {seat.index + 1})"
+    for other in _others(game, seat):
+        notification_write(
+            kind="notice",
+            dedupe_key=f"resign:{game.pk}:{seat.index}:{other.index}",
+            user=other.player,
+            game=game,
+            seat=other.index,
+            subject=_subject(game, f"seat {seat.index + 1} resigned"),
+            body_text=_DONE["resign_" + done].format(who=who),
+        )
+
+
+def _reminder_write(pending: PendingAction, which: str) -> None:
+    from notifications import outbox
+
+    policy = clock.ON_TIMEOUT.get((pending.game.time_control or {}).get("on_timeout", "default"), "")
+    outbox.reminder(game=pending.game, pending=pending, which=which, if_no_answer=policy)
+
+
+def pending_remind(*, pending_id: int, which: str, now: datetime | None = None) -> bool:
+    """Send the reminder (``which`` = "reminder") or the last call
+    ("last_call") of one decision, at most once ever: the mark is set by one
+    conditional UPDATE, which only one of two concurrent sweeps can win. A
+    reminder whose last call is due too is dropped, and neither is sent once
+    the timeout itself is due (after an outage): the player hears of the
+    timeout instead."""
+    now = now or timezone.now()
+    at, mark = ("remind_at", "reminded_at") if which == "reminder" else ("last_call_at", "last_called_at")
+    with transaction.atomic():
+        won = PendingAction.objects.filter(
+            pk=pending_id, closed_at__isnull=True, submitted_at__isnull=True, **{f"{at}__lte": now, f"{mark}__isnull": True}
+        ).update(**{mark: now})
+        if not won:
+            return False
+        pending = PendingAction.objects.select_related("game", "seat__player").get(pk=pending_id)
+        if pending.game.status != Game.Status.ACTIVE or pending.deadline is None or (pending.due_at and pending.due_at <= now):
+            return False
+        if which == "reminder" and pending.last_call_at and pending.last_call_at <= now:
+            return False
+        _reminder_write(pending, which)
+        return True
