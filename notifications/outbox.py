@@ -24,6 +24,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from engines.base import canonical
+from engines.names import seat_names_in
 from notifications import presence
 from notifications.models import EmailPreference, Notification, ReplyAddress, UndeliverableAddress
 
@@ -309,13 +310,14 @@ def deadline_text(deadline, user) -> str:
 
 def your_move(*, game, pending: list) -> None:
     from notifications.selectors import digest_since_last_acted, table_talk_text
-    from pbem.selectors import engine_get
+    from pbem.selectors import engine_get, seats_by_index
 
     engine = engine_get(game.engine)
+    names = [s.name for s in seats_by_index(game=game).values()]  # players by name, not "P2" or "seat 2"
     for p in pending:
         seat = p.seat
         sealed = "This is a sealed decision: nobody sees your answer until everyone has answered." if p.sealed else ""
-        digest = digest_since_last_acted(game=game, seat=seat.index)
+        digest = [seat_names_in(line, names) for line in digest_since_last_acted(game=game, seat=seat.index)]
         body = "\n\n".join(
             part
             for part in (
