@@ -77,6 +77,14 @@ def param_widget(name: str, schema: dict, options: list[dict] | None = None) -> 
     return {"name": name, "word": word, "kind": "text", "help": desc or _("Write it as JSON.")}
 
 
+def _with_pairs(widget: dict) -> dict:
+    """``choices`` as (value, label) pairs, as other forms read them; ``options`` with the board's ``on`` too."""
+    if "choices" in widget:
+        widget["options"] = widget["choices"]
+        widget["choices"] = [(v, label) for v, label, _ in widget["options"]]
+    return widget
+
+
 def spec_form(spec: dict, version: int, choice: dict | None = None) -> dict:
     """One form per action the seat may send now. With the engine's complete
     plays, the form is those plays (buttons, or one drop-down when there are
@@ -93,7 +101,7 @@ def spec_form(spec: dict, version: int, choice: dict | None = None) -> dict:
         "example": spec.get("example", ""),
         "plays": plays,
         "many": len(plays) > MAX_BUTTONS,
-        "params": [] if plays else [param_widget(n, s, choice["options"].get(n)) for n, s in spec["params"].items()],
+        "params": [] if plays else [_with_pairs(param_widget(n, s, choice["options"].get(n))) for n, s in spec["params"].items()],
         "version": version,
         "key": uuid.uuid4().hex,
     }

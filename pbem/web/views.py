@@ -177,6 +177,7 @@ def _seat_name(s: dict) -> str:
 
 def game_page(request, game_id: int):
     game = _game_or_404(request, game_id)
+    services.seat_presence_mark(game_id=game.pk, user=request.user)  # at the table: your-move mails wait
     return render(request, "web/game/page.html", _page_context(request, game))
 
 
