@@ -21,12 +21,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Callable, Literal, Protocol, TypedDict
 
-from jsonschema import Draft202012Validator
-
-from engines import i18n
+from engines import i18n, schema_words
 
 
 class IllegalAction(Exception):
@@ -148,10 +145,10 @@ class Engine(Protocol):
 
     # Orders given in advance (issue 25; engines/orders.py has the shared
     # helpers, each engine's orders.py its own orders):
-    def standing_specs(self, state: dict, seat: int) -> list[ActionSpec]:
+    def standing_specs(self, state: dict, seat: int, *, lang: str = "en") -> list[ActionSpec]:
         """The standing orders this seat may give now, described as data in
         the shape of ActionSpecs (type, params as JSON Schema, label, and an
-        example that ``engines.orders.standing_parse`` reads)."""
+        example that ``engines.orders.standing_parse`` reads); labels in ``lang``."""
         ...
 
     def standing_action(self, state: dict, seat: int, order: dict) -> dict | None | str:
@@ -284,11 +281,6 @@ def plain_name(param: str, value: Any) -> str:
 # --- checking an action against the specs ------------------------------------
 
 
-@lru_cache(maxsize=4096)
-def _validator(schema_json: str) -> Draft202012Validator:
-    return Draft202012Validator(json.loads(schema_json))
-
-
 def describe_actions(specs: list[ActionSpec], lang: str = "en") -> str:
     """One line per action a seat may send now, for error messages, in ``lang``."""
     return i18n.describe_actions(specs, lang)  # type: ignore[arg-type]
@@ -314,14 +306,14 @@ def check_against_specs(specs: list[ActionSpec], action: Any, name: Namer | None
                               expected=", ".join(params) or t(lang, "none")))
     for param, schema in params.items():
         if param not in given:
-            raise IllegalAction(t(lang, "needs_field", type=chosen["type"], name=repr(param), example=chosen["example"]))
-        errors = list(_validator(json.dumps(schema, sort_keys=True)).iter_errors(given[param]))
-        if errors:
-            if lang == "en":
-                why = refusal_words(param, schema, given[param], errors[0], name or plain_name)
-                raise IllegalAction(f"{chosen['label']}: {why} For example: `{chosen['example']}`.")
-            raise IllegalAction(t(lang, "bad_field", type=chosen["type"], name=repr(param), error=errors[0].message,
+            raise IllegalAction(t(lang, "needs_field", type=chosen["type"], name=schema_words.param_label(chosen, param),
                                   example=chosen["example"]))
+        errors = schema_words.param_errors(schema, given[param])
+        if errors:
+            if name is not None and lang == "en":  # the engine names the values as printed
+                why = refusal_words(param, schema, given[param], errors[0], name)
+                raise IllegalAction(f"{chosen['label']}: {why} For example: `{chosen['example']}`.")
+            raise IllegalAction(schema_words.refusal(chosen, param, lang))
     return chosen
 
 

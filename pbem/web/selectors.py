@@ -7,8 +7,11 @@ from __future__ import annotations
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
+from django.utils.translation import gettext as _
+
 from engines.names import seat_names_in
 from pbem import selectors
+from pbem.languages import game_title
 from pbem.models import Game, Move, Seat
 from pbem.web.models import TableMessage
 
@@ -23,6 +26,11 @@ def user_by_uid(uidb64: str):
         return get_user_model().objects.filter(pk=int(pk)).first()
     except (ValueError, TypeError, OverflowError):
         return None
+
+
+def _title(slug: str) -> str:
+    """The game's title as published in the reader's country."""
+    return game_title(slug) or selectors.engine_get(slug).title
 
 
 def _seats_text(game: Game) -> list[str]:
@@ -42,7 +50,7 @@ def dashboard_for(*, user) -> dict:
     waiting_ids = {p.game_id for p in your_move}
     forming, running, finished = [], [], []
     for g in mine[:300]:
-        row = {"game": g, "title": selectors.engine_get(g.engine).title, "seats": _seats_text(g)}
+        row = {"game": g, "title": _title(g.engine), "seats": _seats_text(g)}
         if g.status == Game.Status.FORMING:
             forming.append(row)
         elif g.status == Game.Status.ACTIVE:
@@ -52,7 +60,8 @@ def dashboard_for(*, user) -> dict:
             row["result"] = result_of(g, user)
             finished.append(row)
     for p in your_move:
-        p.title = selectors.engine_get(p.game.engine).title
+        p.title = _title(p.game.engine)
+        p.prompt = selectors.prompts_now(game=p.game).get(p.seat.index, p.prompt)
     return {"your_move": your_move, "forming": forming, "running": running, "finished": finished[:50]}
 
 
@@ -64,7 +73,7 @@ def result_of(game: Game, user=None) -> list[dict]:
     rows = [
         {
             "seat": i + 1,
-            "name": seats[i].name if i in seats else f"Seat {i + 1}",
+            "name": seats[i].name if i in seats else _("Seat %(number)s") % {"number": i + 1},
             "rank": game.outcome["ranks"][i],
             "score": game.outcome["scores"][i],
             "you": user is not None and i in seats and seats[i].player_id == getattr(user, "pk", None),
@@ -86,7 +95,7 @@ def lobby_games() -> list[dict]:
         .order_by("-created_at")[:200]
     )
     return [
-        {"game": g, "title": selectors.engine_get(g.engine).title, "seats": _seats_text(g), "open": g.open_seats}
+        {"game": g, "title": _title(g.engine), "seats": _seats_text(g), "open": g.open_seats}
         for g in games
     ]
 
@@ -150,8 +159,8 @@ def replay_step(*, game: Game, step: int) -> dict:
         "step": step,
         "steps": len(steps),
         "view": engine.view(state, None),
-        "events": public,
-        "text": engine.render(state, None),
+        "events": [{**e, "text": selectors.event_text(engine, e)} for e in public],
+        "text": engine.render(state, None, lang=selectors.reader_language()),
     }
 
 

@@ -7,6 +7,7 @@ channel."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from pbem.errors import InvalidRequest, NotYourSeat
 from pbem.models import Seat
@@ -17,23 +18,23 @@ def table_message_post(*, game_id: int, user, text: str, to_seat: int | None = N
     """A message to the table (``to_seat`` None) or to one seat's player."""
     text = (text or "").strip()
     if not text:
-        raise InvalidRequest("Write something to send.")
+        raise InvalidRequest(_("Write something to send."))
     if len(text) > 2000:
-        raise InvalidRequest("A message is at most 2000 characters.")
+        raise InvalidRequest(_("A message is at most 2000 characters."))
     seat = Seat.objects.filter(game_id=game_id, player=user).first()
     if seat is None:
-        raise NotYourSeat("Only the players of this game can talk at its table.")
+        raise NotYourSeat(_("Only the players of this game can talk at its table."))
     if to_seat is not None:
         target = Seat.objects.filter(game_id=game_id, index=to_seat).first()
         if target is None or target.player_id is None or target.index == seat.index:
-            raise InvalidRequest("Send a private message to another player of this game, or to the whole table.")
+            raise InvalidRequest(_("Send a private message to another player of this game, or to the whole table."))
     return TableMessage.objects.create(game_id=game_id, sender=user, to_seat=to_seat, text=text)
 
 
 def profile_timezone_set(*, user, tz: str):
     from pbem.models import Profile
 
-    profile, _ = Profile.objects.update_or_create(user=user, defaults={"timezone": tz})
+    profile, _created = Profile.objects.update_or_create(user=user, defaults={"timezone": tz})
     return profile
 
 
@@ -60,7 +61,7 @@ def password_set_from_link(*, user, password: str) -> None:
     user.set_password(password)
     user.save(update_fields=["password"])
     if user.email:
-        address, _ = EmailAddress.objects.get_or_create(
+        address, _created = EmailAddress.objects.get_or_create(
             user=user, email=user.email.lower(), defaults={"verified": True, "primary": True}
         )
         if not address.verified:

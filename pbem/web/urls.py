@@ -26,4 +26,5 @@ urlpatterns = [
     path("games/<int:game_id>/orders/standing/<int:order_id>/withdraw/", orders.game_standing_withdraw, name="game-standing-withdraw"),
     path("games/<int:game_id>/take-back/", orders.game_take_back, name="game-take-back"),
     path("profile/", views.profile, name="profile"),
+    path("language/", views.language_switch, name="language"),
 ]

@@ -39,6 +39,7 @@ MESSAGES = {
     "priv.orange": "orange",
     "priv.purple": "violett",
     "card.joker": "joker-{number}",
+    "none": "keine",  # tiles, cards (feminine in it/fr)
     "nothing": "nichts",
     "or": " oder ",
     "shown": "{player}: {cards}",
@@ -215,4 +216,7 @@ MESSAGES = {
     "render.deck": "Stapel: {count} Schuldscheine; Ablage: {discard}.",
     "render.deck_top": "Stapel: {count} Schuldscheine; die Rückseite des obersten zeigt {price} Gulden; Ablage: "
     "{discard}.",
+    # --- standing orders (orders.py) -----------------------------------------------------
+    "standing.limit": 'Für einen Adligen bei jedem Besuch bis zu einer Anzahl Schuldscheine bieten',
+    "standing.pass_except": 'Bei jedem Besuch passen, außer bei dem eines Adligen',
 }

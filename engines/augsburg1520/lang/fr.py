@@ -37,6 +37,7 @@ MESSAGES = {
     "priv.orange": "orange",
     "priv.purple": "violet",
     "card.joker": "joker-{number}",
+    "none": "aucune",  # tiles, cards (feminine in it/fr)
     "nothing": "rien",
     "or": " ou ",
     "shown": "{player} : {cards}",
@@ -218,4 +219,7 @@ MESSAGES = {
     "render.stacks": "En haut des piles de tuiles : {tiles}.",
     "render.deck": "Pile : {count} cartes ; défausse : {discard}.",
     "render.deck_top": "Pile : {count} cartes ; le dos de la première indique {price} florins ; défausse : {discard}.",
+    # --- standing orders (orders.py) -----------------------------------------------------
+    "standing.limit": "Offrir jusqu'à un nombre de reconnaissances de dettes pour un noble, à chacune de ses visites",
+    "standing.pass_except": "Passer à chaque visite sauf celle d'un noble",
 }

@@ -37,6 +37,7 @@ MESSAGES = {
     "priv.orange": "arancione",
     "priv.purple": "viola",
     "card.joker": "jolly-{number}",
+    "none": "nessuna",  # tiles, cards (feminine in it/fr)
     "nothing": "niente",
     "or": " oppure ",
     "shown": "{player}: {cards}",
@@ -207,4 +208,7 @@ MESSAGES = {
     "render.stacks": "In cima alle pile di tessere: {tiles}.",
     "render.deck": "Mazzo: {count} pagherò; scarti: {discard}.",
     "render.deck_top": "Mazzo: {count} pagherò; il retro del primo mostra {price} fiorini; scarti: {discard}.",
+    # --- standing orders (orders.py) -----------------------------------------------------
+    "standing.limit": 'Offrire fino a un numero di pagherò per un nobile, a ogni sua visita',
+    "standing.pass_except": 'Passare a ogni visita tranne quella di un nobile',
 }
