@@ -10,7 +10,7 @@ from engines.base import choices_from_specs
 from . import data as D
 from . import moves
 from . import rules as R
-from .render import CHAR_TEXT
+from .i18n import t as text_of
 
 
 def name(param: str, value) -> str:
@@ -76,5 +76,5 @@ def choices(state: dict, seat: int) -> list[dict]:
         if c["type"] in ("pick", "discard"):
             for p in c["plays"]:
                 verb = "Choose" if c["type"] == "pick" else "Set aside"
-                p["label"] = f"{verb} the {p['label']}: {CHAR_TEXT[p['action']['character']]}"
+                p["label"] = f"{verb} the {p['label']}: {text_of('en', 'chartext.' + p['action']['character'])}"
     return out

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('pbem', '0005_orders_in_advance'),
+        ('pbem', '0006_profile_language'),
     ]
 
     operations = [
