@@ -49,11 +49,11 @@ def param_widget(name: str, schema: dict, options: list[dict] | None = None) -> 
         lo, hi = schema.get("minItems", 0), schema.get("maxItems")
         count = min(hi if hi is not None else MAX_PICKERS, MAX_PICKERS)
         if hi is not None and hi == lo:
-            between = ngettext("exactly %(n)d", "exactly %(n)d", lo) % {"n": lo}
+            between = f"{lo}"
         elif hi is not None:
-            between = _("%(lo)d to %(hi)d") % {"lo": lo, "hi": hi}
+            between = _("%(lo)s to %(hi)s") % {"lo": lo, "hi": hi}
         else:
-            between = _("at least %(lo)d") % {"lo": lo}
+            between = _("at least %(lo)s") % {"lo": lo}
         choices = named if named is not None else (
             [(str(v), _label(v), None) for v in items["enum"]] if "enum" in items else None)
         if choices is not None:
