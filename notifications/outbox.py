@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from engines.base import canonical
 from engines.names import seat_names_in
-from notifications import presence
+from notifications import fanout, presence
 from notifications.models import EmailPreference, Notification, ReplyAddress, UndeliverableAddress
 
 # Which kinds each preference lets through. Answers to a player's own mail
@@ -219,7 +219,11 @@ def notification_write(
     gone, mode, board_image, exists, thread_begun, known_reply = _write_facts(
         address=address, user=user, dedupe_key=dedupe_key, game=game, seat=seat if game is not None else None
     )
-    if gone or exists or (kind not in _ALWAYS and kind not in _BY_MODE[mode]):
+    if exists:
+        return None
+    # one outbox: a kind the player's mail leaves out is still written when push or chat takes it
+    mail = not gone and (kind in _ALWAYS or kind in _BY_MODE[mode])
+    if not mail and not fanout.wanted_elsewhere(user=user, kind=kind):
         return None
     footer = links.footer_text(links.mail_links(user=user, game=game))
     body_text = (body_text + ("\n\n" + footer if footer else "")).replace("\x00", "")
@@ -258,6 +262,7 @@ def notification_write(
         body_html=body_html,
         board_svg=board_svg,
         headers=headers,
+        mail=mail,
     )
     if game_locked:
         # The caller holds the game row locked, and every writer of a key of

@@ -4,6 +4,8 @@ engine's view, history from events visible to the seat, commitments)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
@@ -61,7 +63,8 @@ def dashboard_for(*, user) -> dict:
             finished.append(row)
     for p in your_move:
         p.title = _title(p.game.engine)
-        p.prompt = selectors.prompts_now(game=p.game).get(p.seat.index, p.prompt)
+        now = selectors.decisions_now(game=p.game).get(p.seat.index, {})
+        p.kind, p.prompt = now.get("kind", p.kind), now.get("prompt", p.prompt)
     return {"your_move": your_move, "forming": forming, "running": running, "finished": finished[:50]}
 
 
@@ -233,3 +236,55 @@ def action_words(*, action: dict, choices: list[dict]) -> str:
         words = ", ".join(names.get(repr(v), str(v)) for v in values) or "none"
         parts.append(f"{param.replace('_', ' ')}: {words}")
     return choice["label"] + (" (" + "; ".join(parts) + ")" if parts else "")
+
+
+# --- the calendar and game feeds --------------------------------------------------------------
+
+
+def calendar_entries_for(*, user) -> list[dict]:
+    """One entry per open decision of ``user`` that has a deadline: the
+    game, what is asked (in the player's language, which the caller has
+    activated), the deadline and when the reminder is due. Read afresh on
+    every fetch, so a vacation or an extension shows at the next refresh."""
+    entries = []
+    prompts: dict[int, dict[int, str]] = {}
+    for pa in selectors.decisions_waiting_for(user=user).filter(deadline__isnull=False):
+        game = pa.game
+        if game.pk not in prompts:
+            prompts[game.pk] = selectors.prompts_now(game=game)
+        remind_at = pa.remind_at
+        hours = (game.time_control or {}).get("reminder_hours") or 0
+        if remind_at is None and hours:
+            remind_at = pa.deadline - timedelta(hours=hours)
+        entries.append({
+            "id": pa.pk,
+            "game_id": game.pk,
+            "title": _title(game.engine),
+            "prompt": prompts[game.pk].get(pa.seat.index, pa.prompt),
+            "deadline": pa.deadline,
+            "remind_at": remind_at if remind_at is not None and remind_at < pa.deadline else None,
+            "opened_at": pa.opened_at,
+        })
+    return entries
+
+
+def game_feed_entries(*, game: Game, limit: int = 50) -> list[dict]:
+    """The newest applied steps of a public game with their public events
+    only (what a spectator sees), newest first; steps with no public event
+    are left out."""
+    engine = selectors.engine_get(game.engine)
+    steps: dict[int, dict] = {}
+    moves = Move.objects.filter(game=game, status=Move.Status.APPLIED).order_by("-version", "seat")
+    for m in moves.only("version", "seat", "events", "applied_at")[: limit * max(game.players, 1)]:
+        step = steps.setdefault(m.version, {"version": m.version, "applied_at": m.applied_at, "events": []})
+        step["events"].extend(e["text"] for e in selectors.events_for_seat(events=m.events, seat=None, engine=engine))
+        if m.applied_at and (step["applied_at"] is None or m.applied_at > step["applied_at"]):
+            step["applied_at"] = m.applied_at
+    return [s for s in steps.values() if s["events"]][:limit]
+
+
+def seat_has_moved(*, game, seat) -> bool:
+    """Whether the seat's player has made a move in the game (the game page then offers pushes)."""
+    from pbem.models import Move
+
+    return seat is not None and Move.objects.filter(game=game, seat=seat.index).exists()

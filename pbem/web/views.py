@@ -21,6 +21,9 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.i18n import set_language
 
 from engines.names import seat_names_in
+from notifications import push
+from notifications.links import site_url
+from notifications.selectors import push_devices_of
 from pbem import selectors, services
 from pbem.errors import IllegalMove, NotFound, ServiceError, StaleVersion
 from pbem.languages import language_supported
@@ -186,7 +189,13 @@ def _seat_name(s: dict) -> str:
 def game_page(request, game_id: int):
     game = _game_or_404(request, game_id)
     services.seat_presence_mark(game_id=game.pk, user=request.user)  # at the table: your-move mails wait
-    return render(request, "web/game/page.html", _page_context(request, game))
+    context = _page_context(request, game)
+    feed = web_services.game_feed_get(game=game)  # a public game's Atom feed (none for a private one)
+    context["feed_url"] = reverse("web:game-feed", args=[feed.token]) if feed else None
+    # after the player's first move here: offer pushes (push.js shows it while the browser has not been asked)
+    context["push_prompt"] = push.configured() and web_selectors.seat_has_moved(game=game, seat=context["seat"])
+    context["vapid_key"] = push.public_key()
+    return render(request, "web/game/page.html", context)
 
 
 @require_GET
@@ -408,6 +417,10 @@ def profile(request):
             web_services.api_token_regenerate(user=user)
             messages.success(request, _("A new API token replaces the old one."))
             return redirect(reverse("web:profile") + "?token=show")
+        elif what == "calendar":
+            web_services.calendar_feed_renew(user=user)
+            messages.success(request, _("Your calendar has a new address; the old one no longer works."))
+            return redirect(reverse("web:profile") + "#h-calendar")
         elif what == "address_works":  # the undeliverable mark (issue 13, email helper)
             from notifications.services import address_bounce_clear
 
@@ -423,6 +436,8 @@ def profile(request):
             "reliability": selectors.reliability_of(user=user), "vacation": selectors.vacation_status(user=user),
             "has_password": user.has_usable_password(),
             "undeliverable": address_undeliverable_mark(email=user.email),
+            "calendar_url": site_url(reverse("web:calendar-feed", args=[web_services.calendar_feed_get(user=user).token])),
+            "devices": push_devices_of(user=user), "vapid_key": push.public_key() if push.configured() else "",
         },
     )
 
