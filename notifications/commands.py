@@ -20,6 +20,9 @@ from notifications import outbox
 from notifications.models import EmailPreference, InboundMessage, Notification, ReplyAddress
 from pbem.errors import ServiceError
 from pbem.ladders import mail_commands as ladder
+from pbem.messages import text_render
+from pbem.selectors import profile_of, recipient_language
+from pbem.services.mails import commands_of, situation_of
 
 log = logging.getLogger(__name__)
 
@@ -114,9 +117,11 @@ class Answer:
         if self.inbound is not None:
             key = self.inbound.key
             msg_id = key[4:] if key.startswith("mid:") else None
+        data = {"subject": self.subject, "text": self.text}
         if self.game is not None:
             # The answer shows the situation now: a reply to it answers this version.
-            self.game.refresh_from_db(fields=["version"])
+            self.game.refresh_from_db(fields=["version", "state"])
+            data["situation"] = situation_of(game=self.game, seat=self.seat, written=True)
         outbox.notification_write(
             kind=Notification.Kind.REPLY,
             dedupe_key=f"reply:{self.inbound.pk}",
@@ -125,8 +130,8 @@ class Answer:
             game=self.game,
             seat=self.seat,
             reply_to=self.reply_to,
-            subject=self.subject,
-            body_text=self.text,
+            message="answer",
+            data=data,
             in_reply_to=msg_id,
         )
 
@@ -351,6 +356,24 @@ def _thread_check(ctx: Context) -> Answer | None:
     )
 
 
+def _zone(user) -> str:
+    return profile_of(user=user).timezone if user is not None else "UTC"
+
+
+def _deadline_text(deadline, user) -> str:
+    """``Deadline: <weekday> <date> <time> (<zone>)`` in the reader's time zone ('' for none)."""
+    return text_render("_deadline", {"deadline": deadline, "zone": _zone(user)}, language=recipient_language(user))
+
+
+def _moment_text(at, user) -> str:
+    return text_render("_moment", {"at": at, "zone": _zone(user)}, language=recipient_language(user))
+
+
+def _commands_text(engine, state, seat: int, user) -> str:
+    """The commands that answer the seat's decision, as the your-move mail lists them."""
+    return text_render("_commands", {"commands": commands_of(engine, state, seat)}, language=recipient_language(user))
+
+
 def _game_now(ctx: Context):
     ctx.game.refresh_from_db()
     return ctx.game
@@ -382,8 +405,8 @@ def _status(ctx: Context) -> str:
         mine = next((p for p in waiting if p.seat.index == ctx.seat), None)
         if mine is not None and (mine.sealed or mine.submitted_at is None):
             note = " (your sealed answer is in; you may replace it)" if mine.submitted_at else ""
-            parts.append(f"Asked of you: {mine.prompt}{note}\n" + outbox.deadline_text(mine.deadline, ctx.user))
-            parts.append(outbox.commands_text(engine, game.state, ctx.seat))
+            parts.append(f"Asked of you: {mine.prompt}{note}\n" + _deadline_text(mine.deadline, ctx.user))
+            parts.append(_commands_text(engine, game.state, ctx.seat, ctx.user))
         else:
             others = ", ".join(str(p.seat.index + 1) for p in waiting if p.submitted_at is None) or "nobody"
             parts.append(f"Nothing is asked of you now; the game waits for seat(s) {others}.")
@@ -416,7 +439,7 @@ def _help_for(ctx: Context) -> str:
     game = _game_now(ctx)
     extra = ""
     if game.state is not None and game.status == "active":
-        extra = "\n" + (outbox.commands_text(_engine(ctx), game.state, ctx.seat) or "Nothing is asked of you in this game now.")
+        extra = "\n" + (_commands_text(_engine(ctx), game.state, ctx.seat, ctx.user) or "Nothing is asked of you in this game now.")
     return HELP + extra
 
 
@@ -521,7 +544,7 @@ def _vacation(ctx: Context, days: int) -> str:
     taken = vacation_take(user=ctx.user, days=days)
     if not isinstance(taken, dict):
         return f"Your vacation of {days} day(s) is taken."
-    until = outbox.deadline_text(taken.get("ends_at"), ctx.user).replace("Deadline: ", "")
+    until = _moment_text(taken.get("ends_at"), ctx.user)
     return (
         f"Your vacation of {days} day(s) is taken, until {until}; {taken.get('decisions_moved', 0)} deadline(s) moved. "
         f"{taken.get('remaining_days', '?')} of your {taken.get('allowance_days', '?')} vacation days are left this year."

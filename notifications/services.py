@@ -69,6 +69,12 @@ def notification_send(*, notification_id: int) -> bool:
                 row.sent_at, row.last_error = timezone.now(), "not sent: the address is undeliverable"
                 row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])
                 return False
+            # What the mail says is rendered here, from what the step stored,
+            # outside the game's lock; kept with the row, so a retry sends the same.
+            fields = ["sent_at", "attempts", "last_error", "deliver_queued_at"]
+            if not row.body_text and row.message:
+                outbox.notification_render(row, save=False)
+                fields += ["subject", "body_text", "body_html", "board_svg"]
             headers = dict(row.headers or {})
             reply_to = headers.pop("Reply-To", None)
             message = EmailMultiAlternatives(
@@ -96,7 +102,7 @@ def notification_send(*, notification_id: int) -> bool:
                 # the transaction that held the row since before the connection
                 row.sent_at = timezone.now()
                 row.last_error = ""
-            row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])
+            row.save(update_fields=fields)
     finally:
         try:
             connection.close()
@@ -192,35 +198,35 @@ def invitation_create(*, game_id: int, by_user, email: str) -> Invitation:
     invitation, created = Invitation.objects.get_or_create(game=game, email=email.lower(), defaults={"invited_by": by_user})
     address = ReplyAddress.objects.get_or_create(invitation=invitation)[0]
     engine = engine_get(game.engine)
-    body = (
-        f"{by_user.username} invites you to play {engine.title} ({game.players} players), game #{game.pk}.\n\n"
-        f"To take a seat, reply to this mail with the line\n\n  join {game.invite_code}\n\n"
-        "You need no password to play by mail: reply from this address. After that, every mail\n"
-        "of the game tells you what is asked and which commands answer it; reply with them."
-    )
     from notifications import links
 
     # The invited address gets its account now (no password: it may play by
     # mail alone), so the invitation itself can carry the link to set one,
     # which then goes on to the page that takes the seat.
     invitee = account_for_address(email=invitation.email)
-    join_url = links.site_url(links.join_path(game.invite_code))
-    body += f"\n\nThe game on the web: {links.game_url(game.pk)}"
-    if invitee.has_usable_password():
-        body += f"\nOr take the seat on the web page (log in as {invitee.username}): {join_url}"
-    else:
-        body += (
-            f"\nOr play on the web page: set a password for your account {invitee.username} and take the seat "
-            f"(the link is valid for {links.link_days()} day(s)):\n{links.password_set_url(invitee, then=links.join_path(game.invite_code))}"
-        )
+    password_url = None
+    if not invitee.has_usable_password():
+        password_url = links.password_set_url(invitee, then=links.join_path(game.invite_code))
     outbox.notification_write(
         kind=Notification.Kind.INVITATION,
         dedupe_key=f"invite:{invitation.pk}",
         user=None,
         to_email=invitation.email,
         reply_to=address,
-        subject=outbox.subject_for(game, f"{by_user.username} invites you to {engine.title}"),
-        body_text=body,
+        message="invitation",
+        data={
+            "tag": f"#{game.pk} {game.engine}",
+            "inviter": by_user.username,
+            "title": engine.title,
+            "players": game.players,
+            "game": game.pk,
+            "code": game.invite_code,
+            "game_url": links.game_url(game.pk),
+            "join_url": links.site_url(links.join_path(game.invite_code)),
+            "account": invitee.username,
+            "password_url": password_url,
+            "days": links.link_days(),
+        },
     )
     return invitation
 

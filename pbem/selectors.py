@@ -401,3 +401,12 @@ def vacation_status(*, user) -> dict:
             for v in Vacation.objects.filter(user=user, created_at__year=now.year).order_by("starts_at")
         ],
     }
+
+
+# --- the reader's language ---------------------------------------------------------
+
+
+def recipient_language(user) -> str:
+    """The language every text sent to ``user`` is rendered in (mail, and
+    later push and chat): the site's language until accounts choose one."""
+    return settings.LANGUAGE_CODE

@@ -31,6 +31,7 @@ from pbem.errors import (
 )
 from pbem.models import Game, Move, PendingAction, SealedMove
 from pbem.selectors import engine_get, seats_by_index
+from pbem.services.mails import game_over_write, resolution_write, your_move_write
 
 log = logging.getLogger(__name__)
 
@@ -350,10 +351,8 @@ def _apply(game: Game, engine, pending: list[PendingAction]) -> list[PendingActi
     answered = game.version
     game.state = step["state"]
     game.version += 1
-    from notifications import outbox
-
     if any(m.sealed for m in moves):
-        outbox.decision_resolved(game=game, version=answered, moves=moves)
+        resolution_write(game=game, version=answered, moves=moves)
     decisions = engine.decisions(game.state)
     if decisions:
         return decisions_open(game, engine, now, decisions=decisions)
@@ -363,7 +362,7 @@ def _apply(game: Game, engine, pending: list[PendingAction]) -> list[PendingActi
     from pbem.ladders.services import game_finished
 
     game_finished(game=game)  # ratings, ladder, tournament table: in this same transaction
-    outbox.game_over(game=game)
+    game_over_write(game=game)
     return []
 
 
@@ -392,9 +391,7 @@ def decisions_open(game: Game, engine, now, decisions: list[dict] | None = None)
         opened[0].save(force_insert=True)
     else:
         PendingAction.objects.bulk_create(opened)  # one INSERT; PostgreSQL returns the ids
-    from notifications import outbox
-
-    outbox.your_move(game=game, pending=[p for p in opened if not p.seat.is_bot])
+    your_move_write(game=game, pending=[p for p in opened if not p.seat.is_bot])
     return opened
 
 
