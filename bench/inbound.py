@@ -39,7 +39,7 @@ def main(argv=None) -> int:
 
         from bench.moves import Table, games_build
         from notifications.models import InboundMessage, ReplyAddress
-        from notifications.services import inbound_store
+        from pbem.email.services import inbound_store
         from pbem.models import Game, Move
 
         print(f"machine: {machine()}")

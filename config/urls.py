@@ -13,8 +13,8 @@ urlpatterns = [
     path("api/", include("pbem.ladders.api.urls")),
     path("api/", include("pbem.api.urls")),
     # ESP inbound webhooks: /anymail/<esp>/inbound/ (signatures checked by anymail;
-    # an ESP not in PBEM_INBOUND_WEBHOOKS answers 404, see notifications.webhook_urls)
-    path("anymail/", include("notifications.webhook_urls")),
+    # an ESP not in PBEM_INBOUND_WEBHOOKS answers 404, see pbem.email.webhook_urls)
+    path("anymail/", include("pbem.email.webhook_urls")),
     # The password-set link in mails to players invited by email (built with
     # default_token_generator and urlsafe_base64_encode(force_bytes(user.pk))).
     path("accounts/password/set/<str:uidb64>/<str:token>/", web_views.password_set, name="password-set-from-link"),

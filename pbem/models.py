@@ -136,7 +136,7 @@ class PendingAction(models.Model):
     deadline = models.DateTimeField(null=True, blank=True)
     submitted_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
-    # The deadline sweep's marks (pbem.services.timing): the timeout acts at
+    # The deadline sweep's marks (pbem.services.sweeps, pbem.services.timeouts): the timeout acts at
     # due_at (the deadline plus grace); each reminder is sent at most once.
     due_at = models.DateTimeField(null=True, blank=True)
     remind_at = models.DateTimeField(null=True, blank=True)

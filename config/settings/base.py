@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "csp",
     "pbem",
     "notifications",
+    "pbem.email",
     "pbem.ladders",
 ]
 

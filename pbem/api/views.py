@@ -208,7 +208,7 @@ class GameInvitationView(APIView):
 
     @extend_schema(request=s.InvitationCreateSerializer, responses={201: s.InvitationSerializer, **ERRORS, 429: s.ErrorSerializer})
     def post(self, request, game_id: int):
-        from notifications.services import invitation_create
+        from pbem.services.invitations import invitation_create
 
         selectors.game_get(game_id=game_id, user=request.user)
         body = s.InvitationCreateSerializer(data=request.data)

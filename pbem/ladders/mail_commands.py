@@ -1,5 +1,5 @@
 """The ladder commands of play by mail: ``seek <ladder>``, ``accept [n]``,
-``decline [n]`` (a challenge). notifications.commands hands a line here;
+``decline [n]`` (a challenge). pbem.email.commands hands a line here;
 the answer is the text for the reply, or None when the line is none of these.
 
 In a game's thread ``accept`` and ``decline`` stay the game's own words (a

@@ -1,32 +1,24 @@
 """Writes: the only code that changes a game (HackSoft style: keyword-only
 ``<noun>_<verb>`` functions). Channels import from here.
 
-- games.py   creating, joining, starting
-- moves.py   ``move_submit`` (the one way a move enters a game) and
-             ``game_advance`` (the one way a decision is applied)
-- timing.py  deadlines at work: reminders, timeouts, resigning, vacations
+- games.py       creating, joining, starting
+- moves.py       ``move_submit`` (the one way a move enters a game) and
+                 ``game_advance`` (the one way a decision is applied)
+- deadlines.py   each decision's deadline, reminder and timeout moments
+- timeouts.py    deadlines at work: reminders, timeouts, bots taking over, leaving a game
+- vacations.py   a player away moves the deadlines of their open decisions
+- sweeps.py      the periodic sweeps: deadlines, lost advances and deliveries
+- invitations.py an address invited to a game, and the account an address gets
 - operations.py  an operator's actions: abort, more time, a seat to another player
 """
 
 from pbem.services.games import game_create, game_join, game_join_by_code, game_start
-from pbem.services.moves import (
-    MoveResult,
-    commitment_of,
-    game_advance,
-    lost_advances_requeue,
-    move_submit,
-    stalled_work_requeue,
-)
+from pbem.services.invitations import account_for_address, invitation_create
+from pbem.services.moves import MoveResult, commitment_of, game_advance, move_submit
 from pbem.services.operations import deadline_extend, game_abort, seat_reassign
-from pbem.services.timing import (
-    VacationRefused,
-    deadlines_sweep,
-    pending_remind,
-    pending_timeout,
-    seat_forfeit,
-    seat_resign,
-    vacation_take,
-)
+from pbem.services.sweeps import deadlines_sweep, lost_advances_requeue, stalled_work_requeue
+from pbem.services.timeouts import pending_remind, pending_timeout, seat_forfeit, seat_resign
+from pbem.services.vacations import VacationRefused, vacation_take
 
 __all__ = [
     "MoveResult",
@@ -36,17 +28,21 @@ __all__ = [
     "game_join",
     "game_join_by_code",
     "game_start",
-    "lost_advances_requeue",
     "move_submit",
-    "stalled_work_requeue",
-    # timing.py: deadlines, reminders, timeouts, leaving a game, vacations
-    "VacationRefused",
-    "deadlines_sweep",
+    # invitations.py
+    "account_for_address",
+    "invitation_create",
+    # timeouts.py, vacations.py: deadlines at work, leaving a game, vacations
     "pending_remind",
     "pending_timeout",
     "seat_forfeit",
     "seat_resign",
+    "VacationRefused",
     "vacation_take",
+    # sweeps.py
+    "deadlines_sweep",
+    "lost_advances_requeue",
+    "stalled_work_requeue",
     # operations.py: the operator's actions (the admin)
     "deadline_extend",
     "game_abort",

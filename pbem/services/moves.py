@@ -32,6 +32,7 @@ from pbem.errors import (
 from pbem.models import Game, Move, PendingAction, SealedMove
 from pbem.selectors import engine_get, seats_by_index
 from pbem.services.mails import game_over_write, resolution_write, your_move_write
+from pbem.services.deadlines import answer_record, deadline_plan
 
 log = logging.getLogger(__name__)
 
@@ -243,8 +244,6 @@ def _submit_locked(
         )
     fields = ["submitted_at"]
     if pending.submitted_at is None:  # the first answer: on time or not, and a credit clock's charge
-        from pbem.services.timing import answer_record
-
         fields += answer_record(game=game, pending=pending, source=source, now=now)
     pending.submitted_at = now
     pending.save(update_fields=fields)
@@ -367,8 +366,6 @@ def _apply(game: Game, engine, pending: list[PendingAction]) -> list[PendingActi
 
 
 def decisions_open(game: Game, engine, now, decisions: list[dict] | None = None) -> list[PendingAction]:
-    from pbem.services.timing import deadline_plan
-
     seats = seats_by_index(game=game)
     if decisions is None:
         decisions = engine.decisions(game.state)
@@ -405,70 +402,3 @@ def advance_on_its_way(game: Game) -> bool:
 
     marked = game.advance_queued_at
     return marked is not None and marked > timezone.now() - timedelta(seconds=settings.PBEM_LOST_WORK_SECONDS)
-
-
-# --- the sweeps --------------------------------------------------------------------
-
-
-def lost_advances_requeue(*, grace_seconds: int | None = None, limit: int = 1000) -> int:
-    """Queue ``advance`` again for every game whose last queued advance has
-    not run to its end within the grace period (its worker died, or the
-    broker was down): found by the partial index on ``advance_queued_at``,
-    which holds only games with work in flight, so running this every few
-    seconds costs the database next to nothing. Each game found is marked
-    anew, so it is queued at most once per grace period."""
-    from pbem.tasks import advance
-
-    return marked_work_requeue(Game.objects.all(), mark="advance_queued_at", task=advance, grace_seconds=grace_seconds, limit=limit)
-
-
-def marked_work_requeue(rows, *, mark: str, task, grace_seconds: int | None, limit: int) -> int:
-    """Queue ``task`` (with the row's id) again for each of ``rows`` whose
-    ``mark`` (the moment its task was queued, set with the work) is older
-    than the grace period (PBEM_LOST_WORK_SECONDS by default), oldest first,
-    and mark them anew, so each is queued at most once per grace period. The
-    lost-work sweeps of advances and of mail deliveries."""
-    from django.conf import settings
-
-    grace = grace_seconds if grace_seconds is not None else settings.PBEM_LOST_WORK_SECONDS
-    now = timezone.now()
-    lost = list(rows.filter(**{f"{mark}__lt": now - timedelta(seconds=grace)}).order_by(mark).values_list("pk", flat=True)[:limit])
-    if lost:
-        rows.model.objects.filter(pk__in=lost).update(**{mark: now})
-    for pk in lost:
-        task.delay(pk)
-    return len(lost)
-
-
-
-def stalled_work_requeue(*, grace_seconds: int | None = None) -> dict:
-    """Queue ``advance`` for every active game whose decision has been complete
-    (or waiting on a bot) for longer than the grace period, and ``deliver``
-    for every notification left unsent that long. Both tasks are idempotent,
-    so queuing one that is in fact still on its way does no harm. (Games whose
-    advance was queued and lost are found sooner by ``lost_advances_requeue``.)"""
-    from django.conf import settings
-
-    from notifications.models import Notification
-    from notifications.tasks import deliver
-    from pbem.tasks import advance
-
-    grace = grace_seconds if grace_seconds is not None else settings.PBEM_SWEEP_GRACE_SECONDS
-    cutoff = timezone.now() - timedelta(seconds=grace)
-    open_now = PendingAction.objects.filter(closed_at__isnull=True, game__status=Game.Status.ACTIVE)
-    incomplete = open_now.filter(submitted_at__isnull=True, seat__is_bot=False).values("game_id")
-    ready = (
-        open_now.filter(submitted_at__lt=cutoff).exclude(game_id__in=incomplete).values_list("game_id", flat=True)
-    )
-    bots_waiting = open_now.filter(submitted_at__isnull=True, seat__is_bot=True, opened_at__lt=cutoff).values_list(
-        "game_id", flat=True
-    )
-    games = sorted(set(ready) | set(bots_waiting))
-    for game_id in games:
-        advance.delay(game_id)
-    unsent = list(
-        Notification.objects.filter(sent_at__isnull=True, created_at__lt=cutoff).values_list("pk", flat=True)[:5000]
-    )
-    for pk in unsent:
-        deliver.delay(pk)
-    return {"games": len(games), "notifications": len(unsent)}

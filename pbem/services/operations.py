@@ -1,6 +1,6 @@
 """An operator's writes (the admin's actions): abort a game, give open
 decisions more time, give a seat to another player. Giving a seat to a bot is
-``seat_forfeit`` in timing.py, the same as a forfeit by timeout."""
+``seat_forfeit`` in timeouts.py, the same as a forfeit by timeout."""
 
 from __future__ import annotations
 

@@ -93,7 +93,7 @@ def game_new(request):
                 time_control={"preset": d["time_control"], "on_timeout": d["on_timeout"]}, bots=d["bots"],
             )
             if d["emails"]:
-                from notifications.services import invitation_create
+                from pbem.services.invitations import invitation_create
 
                 for email in d["emails"]:
                     invitation_create(game_id=game.pk, by_user=request.user, email=email)
@@ -278,7 +278,7 @@ def game_start(request, game_id: int):
 @login_required
 @require_POST
 def game_invite(request, game_id: int):
-    from notifications.services import invitation_create
+    from pbem.services.invitations import invitation_create
 
     return _act(
         request, game_id,

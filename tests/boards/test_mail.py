@@ -107,10 +107,10 @@ def test_notify_board_off_leaves_the_picture_out_but_not_the_situation(alice):
 
 @pytest.mark.django_db
 def test_the_notify_board_command_by_mail(alice):
-    from notifications.commands import HELP
+    from pbem.email.commands import HELP
     from notifications.models import EmailPreference
-    from tests.notifications.conftest import deliver, reply_to
-    from tests.notifications.mails import plain
+    from tests.email.conftest import deliver, reply_to
+    from tests.email.mails import plain
 
     assert "notify board on|off" in HELP
     game = started("staufer", alice)

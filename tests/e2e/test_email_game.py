@@ -11,7 +11,7 @@ from pbem import services
 from pbem.models import Game, Move, PendingAction
 from pbem.selectors import engine_get
 from tests.conftest_worker import wait_for
-from tests.notifications.smtp_server import smtp_server  # noqa: F401 - the fixture
+from tests.email.smtp_server import smtp_server  # noqa: F401 - the fixture
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -100,6 +100,6 @@ def test_staufer_to_the_end_by_email(smtp_server, celery_worker_process):
 def _fresh_throttle():
     """Each test starts with no inbound mail counted (the counters are per
     test process in Redis, shared with its worker)."""
-    from notifications import throttle
+    from pbem.email import throttle
 
     throttle.reset()

@@ -13,7 +13,7 @@ from notifications.models import InboundMessage, Notification
 from pbem import services
 from pbem.models import Game, Move
 from tests.conftest_worker import wait_for
-from tests.notifications.smtp_server import smtp_server  # noqa: F401 - the fixture
+from tests.email.smtp_server import smtp_server  # noqa: F401 - the fixture
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -126,7 +126,7 @@ def test_every_mail_program_through_the_smtp_server(smtp_server, celery_worker_p
     """The client corpus (tests/notifications/mails.py) in real SMTP
     conversations, played by the worker: each answer is clean, and the last
     sealed bid is the one that stands."""
-    from tests.notifications import mails
+    from tests.email import mails
 
     game, alice, bob = started(seed=12)
     note = sent_your_move(alice, game)
@@ -160,6 +160,6 @@ def test_reply_tokens_never_reach_the_smtp_servers_log(smtp_server, celery_worke
 def _fresh_throttle():
     """Each test starts with no inbound mail counted (the counters are per
     test process in Redis, shared with its worker)."""
-    from notifications import throttle
+    from pbem.email import throttle
 
     throttle.reset()

@@ -6,8 +6,8 @@ import pytest
 from notifications.models import Notification
 from pbem.ladders import services
 from pbem.ladders.models import Challenge, Rating, Seek
-from tests.notifications import mails
-from tests.notifications.conftest import address_of, deliver, reply_to
+from tests.email import mails
+from tests.email.conftest import address_of, deliver, reply_to
 from tests.support.rendered import rendered_everything
 
 

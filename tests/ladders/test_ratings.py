@@ -139,7 +139,7 @@ def test_a_game_that_ends_early_is_rated_in_the_transaction_that_ends_it(players
     else:
         assert time_out(game, 2) == "forfeit_end"
     game.refresh_from_db()
-    assert game.status == "finished"  # pbem.services.timing ended it, and nothing ran after that call
+    assert game.status == "finished"  # pbem.services.timeouts ended it, and nothing ran after that call
     want = {"p00": 1, "p01": 1, "p02": 4, "p03": 1}  # the others share first, the leaver is last
     assert places(game) == want and places(game, ladder) == want
     assert rating(c).ordinal < rating(a).ordinal and rating(a).games == 1

@@ -7,11 +7,11 @@ sent to it (the game goes on) until a mail comes from it."""
 import pytest
 from aiosmtpd.controller import Controller
 
-from notifications import inbound
+from notifications import addresses
 from notifications.models import Notification, UndeliverableAddress
 from notifications.services import TransientSendError, notification_send
-from tests.notifications import mails
-from tests.notifications.conftest import address_of, deliver, last_mail
+from tests.email import mails
+from tests.email.conftest import address_of, deliver, last_mail
 
 
 class Server:
@@ -32,7 +32,7 @@ class Server:
 
 @pytest.fixture
 def smtp(settings):
-    from tests.notifications.smtp_server import _free_port
+    from tests.email.smtp_server import _free_port
 
     handler = Server()
     port = _free_port()
@@ -48,11 +48,11 @@ def test_each_mail_has_its_own_signed_envelope_sender(game, alice, smtp):
     note = last_mail(alice, game=game)
     assert notification_send(notification_id=note.pk) is True
     (envelope,) = smtp.envelopes
-    assert envelope.mail_from == inbound.bounce_address(note.pk)
-    assert inbound.bounce_of(envelope.mail_from) == note.pk
+    assert envelope.mail_from == addresses.bounce_address(note.pk)
+    assert addresses.bounce_of(envelope.mail_from) == note.pk
     assert b"From: pbem <games@pbem.localhost>" in envelope.original_content
     forged = envelope.mail_from.replace(envelope.mail_from.split("-")[-1][:4], "0000")
-    assert inbound.bounce_of(forged) is None
+    assert addresses.bounce_of(forged) is None
 
 
 def test_a_5xx_is_final_and_stops_mail_to_the_address(game, alice, bob, smtp):
@@ -98,14 +98,14 @@ def _dsn(status: str) -> bytes:
 @pytest.mark.parametrize("status,dead", [("5.1.1", True), ("4.2.2", False)])
 def test_a_bounce_to_the_verp_address(game, alice, status, dead):
     note = last_mail(alice, game=game)
-    row = deliver(_dsn(status), envelope_sender="", to=[inbound.bounce_address(note.pk)])
+    row = deliver(_dsn(status), envelope_sender="", to=[addresses.bounce_address(note.pk)])
     assert row.status == "dropped" and "bounce" in row.outcome
     assert UndeliverableAddress.objects.filter(email="alice@example.org").exists() is dead
 
 
 def test_a_bounce_to_a_forged_verp_address_changes_nothing(game, alice):
     note = last_mail(alice, game=game)
-    forged = inbound.bounce_address(note.pk).replace("bounce+", "bounce+9")
+    forged = addresses.bounce_address(note.pk).replace("bounce+", "bounce+9")
     deliver(_dsn("5.1.1"), envelope_sender="", to=[forged])
     assert not UndeliverableAddress.objects.exists()
 
@@ -119,7 +119,7 @@ def test_the_mark_is_shown_on_the_profile_and_in_the_api_and_the_player_clears_i
     from notifications import outbox
 
     note = last_mail(alice, game=game)
-    deliver(_dsn("5.1.1"), envelope_sender="", to=[inbound.bounce_address(note.pk)])
+    deliver(_dsn("5.1.1"), envelope_sender="", to=[addresses.bounce_address(note.pk)])
     page = Client()
     page.force_login(alice)
     html = page.get("/profile/").content.decode()
@@ -140,7 +140,7 @@ def test_the_mark_is_shown_on_the_profile_and_in_the_api_and_the_player_clears_i
     assert outbox.notification_write(kind="notice", dedupe_key="t:2", user=alice, game=game, seat=0, message="answer", data={"subject": "s", "text": "b"})
 
     again = _dsn("5.1.1").replace(b"<dsn.5.1.1@", b"<dsn.again@")  # a new bounce, not the same one again
-    deliver(again, envelope_sender="", to=[inbound.bounce_address(note.pk)])
+    deliver(again, envelope_sender="", to=[addresses.bounce_address(note.pk)])
     assert api(alice).get("/api/me/").json()["address_undeliverable"] is not None
     cleared = api(alice).delete("/api/me/address-undeliverable/")
     assert cleared.status_code == 200 and cleared.json()["address_undeliverable"] is None

@@ -9,7 +9,7 @@ from notifications.models import Notification, ReplyAddress
 from notifications.services import notification_send, preference_set
 from pbem.models import Profile
 from pbem.services import game_advance, move_submit
-from tests.notifications.conftest import last_mail
+from tests.email.conftest import last_mail
 
 
 def sent(note):

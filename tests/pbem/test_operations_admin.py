@@ -83,8 +83,8 @@ def test_an_operator_extends_the_deadlines_and_aborts_a_game(operator, started_g
 
 def test_the_operator_never_reads_a_sealed_bid_or_a_hand_in_the_mail_tables(operator, started_game, bob):
     from notifications.models import InboundMessage, Notification
-    from tests.notifications import mails
-    from tests.notifications.conftest import deliver
+    from tests.email import mails
+    from tests.email.conftest import deliver
 
     game = started_game
     token = ReplyAddress.objects.get(game=game, seat=1, user=bob).address

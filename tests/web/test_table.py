@@ -103,7 +103,7 @@ def test_stale_double_and_refused_submissions(site, new_page):
 
 
 def test_invited_player_sets_a_password_from_the_mail_link(site, new_page):
-    from notifications.services import account_for_address
+    from pbem.services.invitations import account_for_address
 
     alice = verified_player("alice")
     game = services.game_create(creator=alice, engine="sealedbid", players=2, seed=3)

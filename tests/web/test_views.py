@@ -81,7 +81,7 @@ def test_poll_of_a_private_game_is_not_found_for_an_outsider(django_assert_max_n
     existence and progress stay hidden from whoever may not see it (404, the
     same answer as for a game that does not exist), while its players, its
     creator and its invitees poll it as usual."""
-    from notifications.services import invitation_create
+    from pbem.services.invitations import invitation_create
 
     alice, bob, dave, ivy = (verified_player(n) for n in ("alice", "bob", "dave", "ivy"))
     game = services.game_create(creator=alice, engine="sealedbid", players=3, bots=1, visibility="private")

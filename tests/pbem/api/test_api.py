@@ -4,7 +4,7 @@ leaves the game unchanged."""
 import pytest
 
 from pbem import services
-from tests.pbem.test_services import snapshot
+from tests.pbem.services.test_moves import snapshot
 
 
 def post_move(client, game, action, version=None, key="k"):

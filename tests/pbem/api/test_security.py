@@ -10,7 +10,7 @@ from rest_framework.authtoken.models import Token
 
 from pbem import services
 from pbem.models import Move
-from tests.pbem.test_services import snapshot
+from tests.pbem.services.test_moves import snapshot
 
 
 def test_a_player_cannot_choose_the_seed(api, alice):

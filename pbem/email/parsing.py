@@ -79,36 +79,6 @@ def recipient_candidates(msg, envelope: list[str]) -> list[str]:
     return out
 
 
-def token_of(address: str) -> str | None:
-    """The token of a reply address of our domain (``token@domain`` or
-    ``anything+token@domain``), or None."""
-    local, _, domain = address.strip().strip("<>").lower().rpartition("@")
-    if domain != settings.PBEM_MAIL_DOMAIN.lower() or not local:
-        return None
-    token = local.rsplit("+", 1)[-1]
-    return token if re.fullmatch(r"[0-9a-f]{16,64}", token) else None
-
-
-def bounce_address(notification_id: int) -> str:
-    """The envelope sender of one mail (VERP): a bounce to it says which
-    mail, so which address, failed. Signed, so nobody can mark another
-    player's address as dead."""
-    import hmac as _hmac
-
-    tag = _hmac.new(settings.SECRET_KEY.encode(), f"bounce:{notification_id}".encode(), hashlib.sha256).hexdigest()[:16]
-    return f"bounce+{notification_id}-{tag}@{settings.PBEM_MAIL_DOMAIN}"
-
-
-def bounce_of(address: str) -> int | None:
-    """The notification a bounce address stands for, or None."""
-    local, _, domain = address.strip().strip("<>").lower().rpartition("@")
-    found = re.fullmatch(r"bounce\+(\d{1,18})-[0-9a-f]{16}", local)
-    if domain != settings.PBEM_MAIL_DOMAIN.lower() or found is None:
-        return None
-    nid = int(found.group(1))
-    return nid if bounce_address(nid).lower() == address.strip().strip("<>").lower() else None
-
-
 def bounce_status(msg) -> str | None:
     """The DSN status code of a bounce (``5.1.1``), from its
     message/delivery-status part, else from its text; None if it has none."""

@@ -5,8 +5,8 @@ import pytest
 
 from notifications.models import InboundMessage, Notification
 from pbem.models import Move
-from tests.notifications import mails
-from tests.notifications.conftest import address_of, deliver, last_mail, reply_to
+from tests.email import mails
+from tests.email.conftest import address_of, deliver, last_mail, reply_to
 from tests.support.rendered import rendered
 
 
@@ -78,7 +78,7 @@ def test_no_game_command_is_taken_for_a_greeting_a_closing_a_bullet_or_a_quote()
     command of a game (the examples every mail shows, and the bots' moves)."""
     from engines.registry import ENGINES
     from engines.rng import Rng
-    from notifications.inbound import command_lines, latest_reply
+    from pbem.email.parsing import command_lines, latest_reply
 
     commands = set()
     for engine in ENGINES.values():
@@ -103,7 +103,7 @@ def test_help_lists_every_command_and_each_listed_word_is_read(alice):
     the ladders'): every usage is in the answer, and a line starting with
     each listed ladder word reaches the ladder's own parser."""
     from notifications import outbox
-    from notifications.commands import COMMANDS
+    from pbem.email.commands import COMMANDS
     from pbem.ladders import mail_commands as ladder
 
     to = outbox.reply_address_for(user=alice).address
@@ -127,7 +127,7 @@ def test_the_esps_stripped_reply_is_cut_at_a_signature_too(game, alice):
 
 
 def test_list_bullets_of_every_kind_are_no_part_of_a_command():
-    from notifications.inbound import command_lines, latest_reply
+    from pbem.email.parsing import command_lines, latest_reply
 
     for bullets in ("- ", "* ", "• ", "·         ", "◦ ", "▪ ", "o   ", "1. ", "2) "):
         text = f"{bullets}pick king\n{bullets}build castle\n\nOn Sun, 22 Nov 2026 at 09:12, pbem wrote:\n> - bid 3"
@@ -152,7 +152,7 @@ ATTRIBUTIONS = [
 
 @pytest.mark.parametrize("attribution", ATTRIBUTIONS)
 def test_an_attribution_ends_the_reply_above_the_quote_and_starts_it_under(attribution):
-    from notifications.inbound import command_lines, latest_reply
+    from pbem.email.parsing import command_lines, latest_reply
 
     assert command_lines(latest_reply(f"bid 6\n\n{attribution}\n> bid 3\n> claim points")) == ["bid 6"]
     assert command_lines(latest_reply(f"{attribution}\n> bid 3\n> claim points\n\nbid 6")) == ["bid 6"]
@@ -165,7 +165,7 @@ def test_an_attribution_ends_the_reply_above_the_quote_and_starts_it_under(attri
     "Bonne journée\nJean", "Cheers 🙂\nAl",
 ])
 def test_greetings_and_closings_around_the_commands_are_not_read(opening, closing):
-    from notifications.inbound import command_lines, latest_reply
+    from pbem.email.parsing import command_lines, latest_reply
 
     assert command_lines(latest_reply(f"{opening}\n\nbid 6\nclaim coins\n\n{closing}\n")) == ["bid 6", "claim coins"]
 

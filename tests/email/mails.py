@@ -291,7 +291,7 @@ CLIENTS = {
 
 def all_clients() -> dict:
     """The hand-written shapes above and the public fixtures' (fixture_mails.py)."""
-    from tests.notifications.fixture_mails import FIXTURES
+    from tests.email.fixture_mails import FIXTURES
 
     return {**CLIENTS, **FIXTURES}
 

@@ -12,8 +12,8 @@ from tests.support.rendered import rendered
 from pbem import services
 from pbem.errors import Conflict, InvalidRequest, NotFound, ServiceError
 from pbem.models import Game, Move, PendingAction, Seat
-from tests.notifications import mails
-from tests.notifications.conftest import deliver
+from tests.email import mails
+from tests.email.conftest import deliver
 
 pytestmark = pytest.mark.django_db
 

@@ -14,10 +14,10 @@ import pytest
 from django.test import Client, override_settings
 
 from notifications.models import InboundMessage
-from notifications.services import inbound_process
+from pbem.email.services import inbound_process
 from pbem.models import Move
-from tests.notifications import mails
-from tests.notifications.conftest import address_of, last_mail, reply_to
+from tests.email import mails
+from tests.email.conftest import address_of, last_mail, reply_to
 
 SECRET = "esp:s3cret-basic-auth"
 SIGNING_KEY = "key-mailgun-signing-0123456789"
@@ -176,7 +176,7 @@ INBOUND_ROUTES = {
 
 
 def test_the_route_list_covers_every_inbound_route_anymail_has():
-    from notifications import webhook_urls
+    from pbem.email import webhook_urls
 
     gated = {webhook_urls.inbound_esp(p) for p in webhook_urls.urlpatterns} - {None}
     assert gated == set(INBOUND_ROUTES)

@@ -8,8 +8,8 @@ import pytest
 from notifications.models import InboundMessage, Notification
 from pbem.models import Game, Move
 from pbem.services import game_advance
-from tests.notifications import mails
-from tests.notifications.conftest import address_of, deliver, last_mail, reply_to
+from tests.email import mails
+from tests.email.conftest import address_of, deliver, last_mail, reply_to
 
 
 def snapshot(game):

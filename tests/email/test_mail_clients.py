@@ -8,8 +8,8 @@ example commands of its own, and the commands the player wrote are played."""
 import pytest
 
 from pbem.models import Move
-from tests.notifications import mails
-from tests.notifications.conftest import address_of, deliver, last_mail, reply_to
+from tests.email import mails
+from tests.email.conftest import address_of, deliver, last_mail, reply_to
 
 
 def _clean(answer: str) -> None:
@@ -122,7 +122,7 @@ def test_a_format_flowed_command_wrapped_by_the_mail_program_is_one_command(game
 
 
 def test_unflowed_follows_rfc_3676():
-    from notifications.inbound import unflowed
+    from pbem.email.parsing import unflowed
 
     assert unflowed("pick \r\nking\r\n") == "pick king\n"
     assert unflowed("a  \r\nb", delsp=True) == "a b"  # delsp: the soft break's own space goes

@@ -1,110 +1,32 @@
-"""Deadlines at work: reminders, timeouts, bots that take over, leaving a
-game, and vacations.
+"""Deadlines at work: reminders, timeouts, bots that take over, and leaving
+a game.
 
 Every timeout enters the game through the one ``move_submit`` (source
 "timeout" for the engine's default action, "bot" when a bot plays), one
 decision per transaction, with the game row locked, and only if the decision
 is still open, unanswered and due once the lock is held: so two sweeps at
-once, or a sweep after days of outage, act on each decision once.
+once, or a sweep after days of outage, act on each decision once. The sweep
+that finds them is pbem.services.sweeps.deadlines_sweep.
 """
 
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from engines.rng import Rng
 from pbem import clock
 from pbem.errors import Conflict, NotYourSeat, ServiceError
-from pbem.models import Game, Move, PendingAction, Profile, Seat, Vacation
-from pbem.selectors import engine_get, vacation_allowance_days, vacation_days_used
+from pbem.models import Game, Move, PendingAction, Seat
+from pbem.selectors import engine_get
 from pbem.messages.render import game_tag
 from pbem.services.mails import game_over_write, reminder_write, situation_of
 from pbem.services.moves import game_lock, move_submit, queue_advance
 
 log = logging.getLogger(__name__)
-
-# One sweep handles at most this many of each kind, then queues the next run,
-# so a task never runs for long even after days of outage.
-SWEEP_BATCH = 2000
-
-
-class VacationRefused(ServiceError):
-    # 409: a well-formed request the account's days left cannot grant
-    status = 409
-    code = "vacation_refused"
-
-
-# --- deadlines when decisions open ----------------------------------------------------
-
-
-def _away_until(user_ids: list[int], now: datetime) -> dict[int, datetime]:
-    """The end of each player's current vacation (vacations taken back to back
-    form one stretch, so the latest end is the one that counts)."""
-    out: dict[int, datetime] = {}
-    for user_id, ends_at in Vacation.objects.filter(user_id__in=user_ids, starts_at__lte=now, ends_at__gt=now).values_list(
-        "user_id", "ends_at"
-    ):
-        out[user_id] = max(out.get(user_id, ends_at), ends_at)
-    for user_id, ends_at in Vacation.objects.filter(user_id__in=list(out), ends_at__gt=now).values_list("user_id", "ends_at"):
-        out[user_id] = max(out[user_id], ends_at)
-    return out
-
-
-def deadline_plan(*, game: Game, decisions: list[dict], seats: dict, now: datetime) -> dict[int, dict]:
-    """The deadline fields of each decision about to open, by seat index.
-
-    A seat on vacation starts its clock when the vacation ends (never more
-    than its yearly allowance later); a credit clock gives the seat's credit.
-    Decisions opened together (the seats of a sealed decision) share one
-    deadline, the latest of theirs, so the decision resolves at one moment.
-    """
-    tc = game.time_control
-    humans = [seats[d["seat"]] for d in decisions if not seats[d["seat"]].is_bot and seats[d["seat"]].status == Seat.Status.PLAYING]
-    away = _away_until([s.player_id for s in humans if s.player_id], now)
-    deadline, pushed = None, 0
-    for seat in humans:
-        until = away.get(seat.player_id)
-        if until is not None:
-            cap = timedelta(days=vacation_allowance_days(user=seat.player))
-            until = min(until, now + cap)
-            pushed = max(pushed, int((until - now).total_seconds()))
-        mine = clock.deadline_for(time_control=tc, opened_at=now, paused_until=until, credit_seconds=seat.credit_seconds)
-        deadline = mine if deadline is None or mine > deadline else deadline
-    plan = {}
-    for d in decisions:
-        seat = seats[d["seat"]]
-        if seat in humans:
-            plan[d["seat"]] = clock.marks_for(time_control=tc, opened_at=now, deadline=deadline) | {"vacation_seconds": pushed}
-        else:
-            plan[d["seat"]] = clock.marks_for(time_control=tc, opened_at=now, deadline=None)
-    return plan
-
-
-def answer_record(*, game: Game, pending: PendingAction, source: str, now: datetime) -> list[str]:
-    """On a decision's first answer: note whether it came in time (for the
-    reliability figures) and settle a credit clock. Returns the fields of
-    ``pending`` it changed."""
-    seat = pending.seat
-    if seat.is_bot:
-        pending.answer = PendingAction.Answer.AUTO
-    elif source in (Move.Source.TIMEOUT, Move.Source.BOT):
-        pending.answer = PendingAction.Answer.TIMEOUT
-    elif pending.deadline is None or now <= pending.deadline:
-        pending.answer = PendingAction.Answer.ON_TIME
-    else:
-        pending.answer = PendingAction.Answer.LATE
-    tc = game.time_control or {}
-    if tc.get("mode") == "credit" and not seat.is_bot:
-        left = clock.credit_left(time_control=tc, credit_seconds=seat.credit_seconds, answered_at=now, deadline=pending.deadline)
-        seat.credit_seconds = clock.credit_after(time_control=tc, left_seconds=left)
-        seat.save(update_fields=["credit_seconds"])
-    return ["answer"]
-
 
 # --- timeouts ---------------------------------------------------------------------
 
@@ -341,118 +263,3 @@ def pending_remind(*, pending_id: int, which: str, now: datetime | None = None) 
             return False
         _reminder_write(pending, which)
         return True
-
-
-# --- the sweep ----------------------------------------------------------------------
-
-
-def deadlines_sweep(*, now: datetime | None = None, batch: int = SWEEP_BATCH, part: tuple[int, int] | None = None) -> dict:
-    """Find due timeouts, last calls and reminders (each by its own partial
-    index) and handle each in its own transaction. Returns counts, and
-    ``more`` when a batch was full so the caller runs again at once.
-
-    ``part`` = (index, parts): only the games whose id is ``index`` modulo
-    ``parts``, so that a wave of timeouts is shared by several worker
-    processes, each game's decisions in one of them (no two parts wait on the
-    same game's lock). Parts overlapping or run twice are harmless: each
-    decision is handled once, with its game locked."""
-    now = now or timezone.now()
-    open_unanswered = PendingAction.objects.filter(closed_at__isnull=True, submitted_at__isnull=True)
-    if part is not None and part[1] > 1:
-        open_unanswered = open_unanswered.annotate(part=F("game_id") % part[1]).filter(part=part[0])
-    due = list(open_unanswered.filter(due_at__lte=now).order_by("due_at").values_list("pk", flat=True)[:batch])
-    timeouts = sum(1 for pk in due if pending_timeout(pending_id=pk, now=now))
-    calls = list(
-        open_unanswered.filter(last_call_at__lte=now, last_called_at__isnull=True).order_by("last_call_at").values_list("pk", flat=True)[:batch]
-    )
-    last_calls = sum(1 for pk in calls if pending_remind(pending_id=pk, which="last_call", now=now))
-    firsts = list(
-        open_unanswered.filter(remind_at__lte=now, reminded_at__isnull=True).order_by("remind_at").values_list("pk", flat=True)[:batch]
-    )
-    reminders = sum(1 for pk in firsts if pending_remind(pending_id=pk, which="reminder", now=now))
-    return {
-        "timeouts": timeouts,
-        "last_calls": last_calls,
-        "reminders": reminders,
-        "more": max(len(due), len(calls), len(firsts)) >= batch,
-    }
-
-
-# --- vacations ----------------------------------------------------------------------
-
-
-def vacation_take(*, user, days: int) -> dict:
-    """Take ``days`` of vacation from now (or from the end of the current
-    one): every deadline of the player's open decisions moves by the counting
-    time of those days, and decisions opened meanwhile start their clocks when
-    it ends. Refused (VacationRefused) beyond the yearly allowance. No
-    decision is ever moved by more than the allowance in all, so a sealed
-    decision cannot be held hostage by vacations taken across a new year."""
-    if isinstance(days, bool) or not isinstance(days, int) or days < 1:
-        raise VacationRefused(f"Vacation is taken in whole days, at least 1: send e.g. `vacation 5`, not {days!r}.")
-    now = timezone.now()
-    allowance = vacation_allowance_days(user=user)
-    with transaction.atomic():
-        # One vacation request of a player at a time (the allowance check must see the last one).
-        Profile.objects.get_or_create(user=user)
-        Profile.objects.select_for_update().get(user=user)
-        used = vacation_days_used(user=user, year=now.year)
-        left = allowance - used
-        if days > left:
-            if left <= 0:
-                raise VacationRefused(
-                    f"You have used all {allowance} vacation days of {now.year}; the allowance renews on 1 January."
-                )
-            raise VacationRefused(
-                f"You have {left} of your {allowance} vacation days left in {now.year}; you asked for {days}. "
-                f"Send `vacation {left}` or fewer."
-            )
-        current_end = Vacation.objects.filter(user=user, ends_at__gt=now).order_by("-ends_at").values_list("ends_at", flat=True).first()
-        starts_at = max(now, current_end) if current_end else now
-        ends_at = starts_at + timedelta(days=days)
-        Vacation.objects.create(user=user, days=days, starts_at=starts_at, ends_at=ends_at)
-        moved = _deadlines_push(user=user, away_from=starts_at, away_until=ends_at, cap_seconds=allowance * 86400)
-    return {
-        "days": days,
-        "starts_at": starts_at,
-        "ends_at": ends_at,
-        "allowance_days": allowance,
-        "used_days": used + days,
-        "remaining_days": left - days,
-        "decisions_moved": moved,
-    }
-
-
-def _deadlines_push(*, user, away_from: datetime, away_until: datetime, cap_seconds: int) -> int:
-    mine = (
-        PendingAction.objects.filter(
-            seat__player=user,
-            seat__status=Seat.Status.PLAYING,
-            closed_at__isnull=True,
-            submitted_at__isnull=True,
-            deadline__isnull=False,
-            game__status=Game.Status.ACTIVE,
-        )
-        .values_list("game_id", "version")
-        .distinct()
-    )
-    moved = 0
-    for game_id, version in sorted(set(mine)):  # games locked in id order: no deadlock between two players
-        game = game_lock(game_id)
-        if game.version != version:
-            continue
-        rows = list(PendingAction.objects.filter(game=game, version=version, closed_at__isnull=True, deadline__isnull=False))
-        already = max((r.vacation_seconds for r in rows), default=0)
-        room = cap_seconds - already
-        if room <= 0:
-            continue
-        until = min(away_until, away_from + timedelta(seconds=room))
-        for r in rows:
-            # All seats of a decision share its deadline, so all move together.
-            r.deadline = clock.deadline_pushed(time_control=game.time_control, deadline=r.deadline, away_from=away_from, away_until=until)
-            marks = clock.marks_for(time_control=game.time_control, opened_at=r.opened_at, deadline=r.deadline)
-            r.due_at, r.remind_at, r.last_call_at = marks["due_at"], marks["remind_at"], marks["last_call_at"]
-            r.vacation_seconds = already + int((until - away_from).total_seconds())
-        PendingAction.objects.bulk_update(rows, ["deadline", "due_at", "remind_at", "last_call_at", "vacation_seconds"])
-        moved += 1
-    return moved

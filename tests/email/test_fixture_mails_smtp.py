@@ -10,15 +10,15 @@ from notifications.models import InboundMessage, Notification
 from pbem import services
 from pbem.models import Move
 from tests.conftest_worker import wait_for
-from tests.notifications import mails
-from tests.notifications.fixture_mails import FIXTURES
-from tests.notifications.smtp_server import smtp_server  # noqa: F401 - the fixture
+from tests.email import mails
+from tests.email.fixture_mails import FIXTURES
+from tests.email.smtp_server import smtp_server  # noqa: F401 - the fixture
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def test_every_fixture_shape_through_the_smtp_server(smtp_server, celery_worker_process):
-    from notifications import throttle
+    from pbem.email import throttle
 
     throttle.reset()
     User = get_user_model()

@@ -7,8 +7,8 @@ from rest_framework.test import APIClient
 from notifications.models import Invitation, Notification, ReplyAddress
 from pbem import services
 from pbem.models import Seat
-from tests.notifications import mails
-from tests.notifications.conftest import address_of, deliver, reply_to
+from tests.email import mails
+from tests.email.conftest import address_of, deliver, reply_to
 from tests.support.rendered import rendered
 
 
@@ -128,7 +128,7 @@ def test_the_invitation_link_sets_a_password_and_takes_the_seat(alice, settings)
 
 def test_an_invitation_link_expires(alice, settings):
     game = services.game_create(creator=alice, engine="sealedbid", players=2, seed=4)
-    from notifications.services import invitation_create
+    from pbem.services.invitations import invitation_create
 
     invitation_create(game_id=game.pk, by_user=alice, email="dora@example.org")
     link = _link_path(rendered(Notification.objects.get(kind="invitation")).body_text)
@@ -139,7 +139,7 @@ def test_an_invitation_link_expires(alice, settings):
 
 def test_an_invited_player_with_a_password_gets_the_join_link(alice, bob):
     game = services.game_create(creator=alice, engine="sealedbid", players=2, seed=4)
-    from notifications.services import invitation_create
+    from pbem.services.invitations import invitation_create
 
     invitation_create(game_id=game.pk, by_user=alice, email="bob@example.org")
     body = rendered(Notification.objects.get(kind="invitation")).body_text

@@ -1,28 +1,28 @@
-"""What a received mail asks for, and the answer to it.
+"""The commands a received mail may hold, and what each does.
 
-``mail_handle`` reads a stored mail (notifications.inbound), decides whether
-it is answered at all (automatic mail is dropped), checks the reply token and
-the sender, and runs the command lines in order through the game services,
-stopping at the first error. Commands before the error stay applied and the
-answer says so. Every answer says what was wrong and what to send instead;
-it never holds an exception's text or anything the player may not see.
+``COMMANDS`` is the table every game's address takes (the help text is made
+from it and the ladder module's own, and ``_builtin`` dispatches the same
+words, so help and parser cannot drift). ``_run`` runs the command lines of a
+mail in order through the game services, stopping at the first error:
+commands before the error stay applied and the answer says so. Every answer
+says what was wrong and what to send instead; it never holds an exception's
+text or anything the player may not see. Which mails get this far is
+decided in pbem.email.gate.
 """
 
 from __future__ import annotations
 
 import logging
-import re
-from dataclasses import dataclass, field
 
 from engines.base import ParseError, describe_actions
-from notifications import inbound as mail
 from notifications import outbox
-from notifications.models import EmailPreference, InboundMessage, Notification, ReplyAddress
+from notifications.models import EmailPreference, InboundMessage
+from pbem.email.answers import Answer, Context
 from pbem.errors import ServiceError
 from pbem.ladders import mail_commands as ladder
 from pbem.messages import text_render
 from pbem.selectors import profile_of, recipient_language
-from pbem.services.mails import commands_of, situation_of
+from pbem.services.mails import commands_of
 
 log = logging.getLogger(__name__)
 
@@ -75,285 +75,6 @@ def _help() -> str:
 
 
 HELP = _help()
-
-
-@dataclass
-class Answer:
-    status: str
-    outcome: str
-    inbound: InboundMessage | None = None
-    text: str | None = None  # None: no answer is sent
-    user: object = None
-    to_email: str = ""
-    game: object = None
-    seat: int | None = None
-    reply_to: ReplyAddress | None = None
-    subject: str = ""
-
-    @classmethod
-    def drop(cls, why: str) -> "Answer":
-        return cls(status=InboundMessage.Status.DROPPED, outcome=why)
-
-    @classmethod
-    def failure(cls, row: InboundMessage) -> "Answer":
-        msg = mail.message_from_bytes(bytes(row.raw))
-        found = _addressed(row, msg)
-        if found is None or mail.automatic_reason(msg, None):
-            return cls.drop("failed, and not answered")
-        return cls(
-            status=InboundMessage.Status.REFUSED,
-            outcome="failed",
-            inbound=row,
-            to_email=found[1],
-            subject=_re(msg),
-            text="Something went wrong on our side while reading your mail, and nothing of it was run.\n"
-            "Please send your commands again in a while; if it keeps happening, tell the site's admin.",
-        )
-
-    def send(self) -> None:
-        if self.text is None or not (self.to_email or (self.user is not None and self.user.email)):
-            return
-        msg_id = None
-        if self.inbound is not None:
-            key = self.inbound.key
-            msg_id = key[4:] if key.startswith("mid:") else None
-        data = {"subject": self.subject, "text": self.text}
-        if self.game is not None:
-            # The answer shows the situation now: a reply to it answers this version.
-            self.game.refresh_from_db(fields=["version", "state"])
-            data["situation"] = situation_of(game=self.game, seat=self.seat, written=True)
-        outbox.notification_write(
-            kind=Notification.Kind.REPLY,
-            dedupe_key=f"reply:{self.inbound.pk}",
-            user=self.user,
-            to_email=self.to_email or None,
-            game=self.game,
-            seat=self.seat,
-            reply_to=self.reply_to,
-            message="answer",
-            data=data,
-            in_reply_to=msg_id,
-        )
-
-
-def _re(msg) -> str:
-    subject = re.sub(r"\s+", " ", mail._header(msg, "Subject")).strip()[:200]
-    if not subject:
-        return "Re: your mail to pbem"
-    return subject if subject.lower().startswith(("re:", "aw:")) else f"Re: {subject}"
-
-
-@dataclass
-class Context:
-    row: InboundMessage
-    msg: object
-    sender: str
-    address: ReplyAddress
-    user: object = None
-    game: object = None
-    seat: int | None = None
-    done: list[str] = field(default_factory=list)
-
-    def answer(self, status: str, outcome: str, text: str) -> Answer:
-        return Answer(
-            status=status,
-            outcome=outcome,
-            inbound=self.row,
-            text=text,
-            user=self.user,
-            to_email=self.sender if self.user is None else "",
-            game=self.game,
-            seat=self.seat,
-            reply_to=self.address if self.user is None or self.address.user_id == getattr(self.user, "pk", None) else None,
-            subject=_re(self.msg),
-        )
-
-
-def _addressed(row: InboundMessage, msg) -> tuple[ReplyAddress, str] | None:
-    """The reply address this mail was sent to and its sender, when the
-    sender is the player (or invited address) the address was made for;
-    None otherwise. Only such a mail is ever answered: an answer to anything
-    else would go to a forgeable From (backscatter)."""
-    sender = mail.sender_address(msg)
-    if not sender or "@" not in sender:
-        return None
-    for candidate in mail.recipient_candidates(msg, row.envelope_recipients or []):
-        token = mail.token_of(candidate)
-        if not token:
-            continue
-        address = ReplyAddress.objects.select_related("user", "game", "invitation").filter(token=token).first()
-        if address is None:
-            continue
-        expected = address.invitation.email if address.invitation_id else (address.user.email if address.user_id else "")
-        if sender == (expected or "").lower():
-            return address, sender
-    return None
-
-
-def mail_handle(row: InboundMessage) -> Answer:
-    from notifications import throttle
-
-    msg = mail.message_from_bytes(bytes(row.raw))
-    for candidate in row.envelope_recipients or []:
-        bounced = mail.bounce_of(candidate)
-        if bounced is not None:
-            from notifications.services import bounce_record
-
-            return Answer.drop(bounce_record(notification_id=bounced, status=mail.bounce_status(msg)))
-    why = mail.automatic_reason(msg, row.envelope_sender if row.source == "smtp" else (row.envelope_sender or None))
-    if why:
-        return Answer.drop(f"automatic mail: {why}")
-    sender = mail.sender_address(msg)
-    why = mail.forged_reason(msg, sender)
-    if why:
-        return Answer.drop(f"forged sender: {why}")
-    found = _addressed(row, msg)
-    if found is None:
-        # An unknown or expired reply address, or a sender who is not its
-        # player: never answered, so a forged From gets no mail from us.
-        return Answer.drop("not from the player of a known reply address")
-    address, sender = found
-    limited = throttle.inbound_check(sender=sender, token=address.token)
-    if limited is not None:
-        if not limited.tell:
-            return Answer.drop("throttled")
-        return _refuse(
-            row, msg, sender,
-            f"You have sent more than {limited.limit} mails to pbem within {limited.window_minutes} minutes, so this "
-            f"one was not read and nothing was run. Please wait until {limited.until:%H:%M} UTC and send your "
-            "commands again; mails until then get no answer.",
-            "throttled",
-        )
-    if address.invitation_id:
-        from notifications.services import account_for_address
-
-        user = account_for_address(email=sender)
-    else:
-        user = address.user
-    from notifications.services import address_bounce_clear
-
-    address_bounce_clear(email=sender)  # a mail from the address proves it works
-    ctx = Context(row=row, msg=msg, sender=sender, address=address, user=user)
-    if address.game_id:
-        ctx.game, ctx.seat = address.game, address.seat
-        seat = address.game.seats.filter(index=address.seat).first()
-        if seat is None or seat.player_id != user.pk:
-            ctx.game = None
-            return ctx.answer(
-                InboundMessage.Status.REFUSED,
-                "no longer seated",
-                "You no longer hold that seat in this game, so nothing was run.\nWrite `games` to see your games.",
-            )
-        refusal = _thread_check(ctx)
-        if refusal:
-            return refusal
-    # The ESP's stripped reply has no quote, but may still end with a
-    # "Sent from my iPhone" or a signature it did not know: cut the same way.
-    body = row.stripped_text if row.stripped_text and row.stripped_text.strip() else mail.body_text(msg)
-    text = mail.latest_reply(body, _known_lines(ctx))
-    lines = mail.command_lines(text)
-    if not lines:
-        return ctx.answer(
-            InboundMessage.Status.REFUSED,
-            "no commands",
-            "Your mail held no commands (attachments are not read), so nothing was run.\n"
-            "Write one command per line above the quoted text.\n\n" + _help_for(ctx),
-        )
-    if len(lines) > MAX_COMMANDS:
-        return ctx.answer(
-            InboundMessage.Status.REFUSED,
-            "too many lines",
-            f"Your mail held {len(lines)} lines after quotes and signature were removed; at most "
-            f"{MAX_COMMANDS} commands are taken from one mail, so nothing was run.\n"
-            "Send only your commands, one per line.",
-        )
-    return _run(ctx, lines)
-
-
-def _refuse(row, msg, sender: str, text: str, outcome: str) -> Answer:
-    return Answer(
-        status=InboundMessage.Status.REFUSED,
-        outcome=outcome,
-        inbound=row,
-        text=text,
-        to_email=sender,
-        subject=_re(msg),
-    )
-
-
-def _known_lines(ctx: Context) -> dict[str, frozenset[str]]:
-    """The lines of our latest mails to this player, so that a quoted
-    original without ``>`` (Outlook, Yahoo) is recognised and never run."""
-    rows = Notification.objects.filter(to_email__iexact=ctx.sender)
-    if ctx.game is not None:
-        rows = rows.filter(game=ctx.game)
-    texts = []
-    answered = _answered_mail(ctx)
-    if answered is not None:  # the very mail answered, however old
-        texts += [answered.body_text, mail.html_to_text(answered.body_html) if answered.body_html else ""]
-    for body, html in rows.order_by("-pk").values_list("body_text", "body_html")[:20]:
-        texts.append(body)
-        if html:
-            texts.append(mail.html_to_text(html))
-    return mail.known_lines(texts)
-
-
-def _answered_mail(ctx: Context) -> Notification | None:
-    """The mail of ours this one answers: its In-Reply-To, else the newest of
-    its References that is ours (not the thread's first mail, which every
-    later mail references)."""
-    ids = mail.message_ids(ctx.msg, "In-Reply-To") + list(reversed(mail.message_ids(ctx.msg, "References")))
-    if not ids:
-        return None
-    ours = {n.message_id: n for n in Notification.objects.filter(message_id__in=ids, to_email__iexact=ctx.sender)}
-    return next((ours[i] for i in ids if i in ours), None)
-
-
-def _thread_check(ctx: Context) -> Answer | None:
-    """Refuse a reply to a mail of another game, or to a mail that showed
-    this seat a situation which is no longer current: its open decision was
-    opened after that mail was written. The refusal says what changed and
-    shows the situation now, so a reply to it is current."""
-    from notifications.selectors import events_since
-    from pbem.models import PendingAction
-
-    shown = _answered_mail(ctx)
-    if shown is None or shown.game_id is None:
-        return None
-    if shown.game_id != ctx.game.pk:
-        return ctx.answer(
-            InboundMessage.Status.REFUSED,
-            "wrong game",
-            f"Your mail answers a mail about game #{shown.game_id}, but was sent to the reply address of "
-            f"game #{ctx.game.pk}, so nothing was run.\nReply to the newest mail of the game you mean.",
-        )
-    if shown.seat != ctx.seat or shown.version is None:
-        return None
-    open_now = (
-        PendingAction.objects.filter(game=ctx.game, seat__index=ctx.seat, closed_at__isnull=True)
-        .order_by("-version")
-        .values_list("version", flat=True)
-        .first()
-    )
-    if open_now is None or open_now <= shown.version:
-        return None
-    changed = events_since(game=ctx.game, seat=ctx.seat, version=shown.version)
-    said = ("What happened since:\n" + "\n".join(f"  - {line}" for line in changed)) if changed else ""
-    return ctx.answer(
-        InboundMessage.Status.REFUSED,
-        "stale decision",
-        "\n\n".join(
-            x
-            for x in (
-                f"Your mail answers a mail that showed the game at version {shown.version}; the game has moved on "
-                f"since (it is at version {_game_now(ctx).version} and asks you something new), so nothing was run.",
-                said,
-                "The situation now:\n\n" + _status(ctx),
-                "Reply to this mail with your commands for the situation above.",
-            )
-            if x
-        ),
-    )
 
 
 def _zone(user) -> str:
@@ -571,7 +292,7 @@ def _move(ctx: Context, line: str, index: int) -> str:
     engine = _engine(ctx)
     actions = engine.parse(game.state, ctx.seat, line)
     out = []
-    from notifications.services import key_hash
+    from pbem.email.services import key_hash
 
     for j, action in enumerate(actions):
         result = services.move_submit(

@@ -9,7 +9,7 @@ from anymail.signals import inbound
 from django.conf import settings
 from django.dispatch import receiver
 
-from notifications import services
+from pbem.email import services
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
-from notifications import services
+from notifications import services as outbound
+from pbem.email import services
 
 log = logging.getLogger("notifications.smtp")
 
@@ -49,7 +50,7 @@ def _redact_library_logs() -> None:
 
 def _known(address: str) -> bool:
     close_old_connections()
-    return services.reply_address_known(address=address)
+    return outbound.reply_address_known(address=address)
 
 
 def _store(raw: bytes, mail_from: str, rcpt_tos: list[str]) -> None:

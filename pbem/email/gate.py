@@ -1,0 +1,182 @@
+"""Whether a received mail is read at all, and by whose authority.
+
+``mail_handle`` reads a stored mail (pbem.email.parsing), decides whether it
+is answered at all (bounces are recorded, automatic and forged mail is
+dropped), checks the reply token and the sender, the inbound limits and the
+thread (a reply to a mail of another game, or to a situation no longer
+current, is refused), and hands the command lines to pbem.email.commands.
+"""
+
+from __future__ import annotations
+
+from notifications import addresses
+from notifications.models import InboundMessage, Notification
+from pbem.email import parsing as mail
+from pbem.email.answers import Answer, Context, _addressed, _re
+from pbem.email.commands import MAX_COMMANDS, _game_now, _help_for, _run, _status
+
+
+def mail_handle(row: InboundMessage) -> Answer:
+    from pbem.email import throttle
+
+    msg = mail.message_from_bytes(bytes(row.raw))
+    for candidate in row.envelope_recipients or []:
+        bounced = addresses.bounce_of(candidate)
+        if bounced is not None:
+            from notifications.services import bounce_record
+
+            return Answer.drop(bounce_record(notification_id=bounced, status=mail.bounce_status(msg)))
+    why = mail.automatic_reason(msg, row.envelope_sender if row.source == "smtp" else (row.envelope_sender or None))
+    if why:
+        return Answer.drop(f"automatic mail: {why}")
+    sender = mail.sender_address(msg)
+    why = mail.forged_reason(msg, sender)
+    if why:
+        return Answer.drop(f"forged sender: {why}")
+    found = _addressed(row, msg)
+    if found is None:
+        # An unknown or expired reply address, or a sender who is not its
+        # player: never answered, so a forged From gets no mail from us.
+        return Answer.drop("not from the player of a known reply address")
+    address, sender = found
+    limited = throttle.inbound_check(sender=sender, token=address.token)
+    if limited is not None:
+        if not limited.tell:
+            return Answer.drop("throttled")
+        return _refuse(
+            row, msg, sender,
+            f"You have sent more than {limited.limit} mails to pbem within {limited.window_minutes} minutes, so this "
+            f"one was not read and nothing was run. Please wait until {limited.until:%H:%M} UTC and send your "
+            "commands again; mails until then get no answer.",
+            "throttled",
+        )
+    if address.invitation_id:
+        from pbem.services.invitations import account_for_address
+
+        user = account_for_address(email=sender)
+    else:
+        user = address.user
+    from notifications.services import address_bounce_clear
+
+    address_bounce_clear(email=sender)  # a mail from the address proves it works
+    ctx = Context(row=row, msg=msg, sender=sender, address=address, user=user)
+    if address.game_id:
+        ctx.game, ctx.seat = address.game, address.seat
+        seat = address.game.seats.filter(index=address.seat).first()
+        if seat is None or seat.player_id != user.pk:
+            ctx.game = None
+            return ctx.answer(
+                InboundMessage.Status.REFUSED,
+                "no longer seated",
+                "You no longer hold that seat in this game, so nothing was run.\nWrite `games` to see your games.",
+            )
+        refusal = _thread_check(ctx)
+        if refusal:
+            return refusal
+    # The ESP's stripped reply has no quote, but may still end with a
+    # "Sent from my iPhone" or a signature it did not know: cut the same way.
+    body = row.stripped_text if row.stripped_text and row.stripped_text.strip() else mail.body_text(msg)
+    text = mail.latest_reply(body, _known_lines(ctx))
+    lines = mail.command_lines(text)
+    if not lines:
+        return ctx.answer(
+            InboundMessage.Status.REFUSED,
+            "no commands",
+            "Your mail held no commands (attachments are not read), so nothing was run.\n"
+            "Write one command per line above the quoted text.\n\n" + _help_for(ctx),
+        )
+    if len(lines) > MAX_COMMANDS:
+        return ctx.answer(
+            InboundMessage.Status.REFUSED,
+            "too many lines",
+            f"Your mail held {len(lines)} lines after quotes and signature were removed; at most "
+            f"{MAX_COMMANDS} commands are taken from one mail, so nothing was run.\n"
+            "Send only your commands, one per line.",
+        )
+    return _run(ctx, lines)
+
+
+def _refuse(row, msg, sender: str, text: str, outcome: str) -> Answer:
+    return Answer(
+        status=InboundMessage.Status.REFUSED,
+        outcome=outcome,
+        inbound=row,
+        text=text,
+        to_email=sender,
+        subject=_re(msg),
+    )
+
+
+def _known_lines(ctx: Context) -> dict[str, frozenset[str]]:
+    """The lines of our latest mails to this player, so that a quoted
+    original without ``>`` (Outlook, Yahoo) is recognised and never run."""
+    rows = Notification.objects.filter(to_email__iexact=ctx.sender)
+    if ctx.game is not None:
+        rows = rows.filter(game=ctx.game)
+    texts = []
+    answered = _answered_mail(ctx)
+    if answered is not None:  # the very mail answered, however old
+        texts += [answered.body_text, mail.html_to_text(answered.body_html) if answered.body_html else ""]
+    for body, html in rows.order_by("-pk").values_list("body_text", "body_html")[:20]:
+        texts.append(body)
+        if html:
+            texts.append(mail.html_to_text(html))
+    return mail.known_lines(texts)
+
+
+def _answered_mail(ctx: Context) -> Notification | None:
+    """The mail of ours this one answers: its In-Reply-To, else the newest of
+    its References that is ours (not the thread's first mail, which every
+    later mail references)."""
+    ids = mail.message_ids(ctx.msg, "In-Reply-To") + list(reversed(mail.message_ids(ctx.msg, "References")))
+    if not ids:
+        return None
+    ours = {n.message_id: n for n in Notification.objects.filter(message_id__in=ids, to_email__iexact=ctx.sender)}
+    return next((ours[i] for i in ids if i in ours), None)
+
+
+def _thread_check(ctx: Context) -> Answer | None:
+    """Refuse a reply to a mail of another game, or to a mail that showed
+    this seat a situation which is no longer current: its open decision was
+    opened after that mail was written. The refusal says what changed and
+    shows the situation now, so a reply to it is current."""
+    from notifications.selectors import events_since
+    from pbem.models import PendingAction
+
+    shown = _answered_mail(ctx)
+    if shown is None or shown.game_id is None:
+        return None
+    if shown.game_id != ctx.game.pk:
+        return ctx.answer(
+            InboundMessage.Status.REFUSED,
+            "wrong game",
+            f"Your mail answers a mail about game #{shown.game_id}, but was sent to the reply address of "
+            f"game #{ctx.game.pk}, so nothing was run.\nReply to the newest mail of the game you mean.",
+        )
+    if shown.seat != ctx.seat or shown.version is None:
+        return None
+    open_now = (
+        PendingAction.objects.filter(game=ctx.game, seat__index=ctx.seat, closed_at__isnull=True)
+        .order_by("-version")
+        .values_list("version", flat=True)
+        .first()
+    )
+    if open_now is None or open_now <= shown.version:
+        return None
+    changed = events_since(game=ctx.game, seat=ctx.seat, version=shown.version)
+    said = ("What happened since:\n" + "\n".join(f"  - {line}" for line in changed)) if changed else ""
+    return ctx.answer(
+        InboundMessage.Status.REFUSED,
+        "stale decision",
+        "\n\n".join(
+            x
+            for x in (
+                f"Your mail answers a mail that showed the game at version {shown.version}; the game has moved on "
+                f"since (it is at version {_game_now(ctx).version} and asks you something new), so nothing was run.",
+                said,
+                "The situation now:\n\n" + _status(ctx),
+                "Reply to this mail with your commands for the situation above.",
+            )
+            if x
+        ),
+    )
