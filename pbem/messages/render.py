@@ -99,7 +99,7 @@ def game_tag(game_id: int, engine: str) -> str:
 def text_render(template: str, data: dict, *, language: str) -> str:
     """A text of its own (a part of an answer), paragraphs as in a mail."""
     with translation.override(language):
-        return _paragraphs(_render(f"messages/{template}.txt", data))
+        return _paragraphs(_render(f"messages/{template}.txt", {"zone": "UTC"} | data))
 
 
 def mail_render(*, message: str, data: dict, language: str, links: dict | None = None, footer: bool = True) -> Mail:
@@ -113,7 +113,7 @@ def mail_render(*, message: str, data: dict, language: str, links: dict | None =
     if message not in MESSAGES:
         raise KeyError(f"no message {message!r}")
     with translation.override(language):
-        context = dict(data)
+        context = {"zone": "UTC"} | data  # moments in UTC for a reader without a time zone
         text = _paragraphs(_render(f"messages/{message}.txt", context))
         if footer and links:
             text += "\n\n" + _paragraphs(_render("messages/footer.txt", {"links": links, "days": link_days()}))
