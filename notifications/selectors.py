@@ -19,7 +19,7 @@ def digest_since_last_acted(*, game: Game | None = None, seat: int, game_id: int
     more than the database's work (docs/benchmarks.md, "The move path")."""
     from django.db import connection
 
-    sources = [Move.Source.WEB, Move.Source.API, Move.Source.EMAIL]
+    sources = [Move.Source.WEB, Move.Source.API, Move.Source.EMAIL, Move.Source.ORDER]
     events = Move._meta.get_field("events")
     game_id = game.pk if game is not None else game_id
     bound = 2**31 - 1 if before_version is None else before_version
@@ -28,7 +28,7 @@ def digest_since_last_acted(*, game: Game | None = None, seat: int, game_id: int
             f"""SELECT events FROM {Move._meta.db_table}
                  WHERE game_id = %s AND status = %s AND version < %s AND version >= COALESCE(
                        (SELECT MAX(version) FROM {Move._meta.db_table}
-                         WHERE game_id = %s AND seat = %s AND source IN (%s, %s, %s) AND version < %s), 0)
+                         WHERE game_id = %s AND seat = %s AND source IN (%s, %s, %s, %s) AND version < %s), 0)
                  ORDER BY version, seat""",
             [game_id, Move.Status.APPLIED, bound, game_id, seat, *sources, bound],
         )

@@ -39,6 +39,8 @@ MESSAGES = (
     "round_started",
     "standings",
     "tournament_cancelled",
+    "orders_played",
+    "move_taken_back",
 )
 
 _LIBRARIES = {"i18n": "django.templatetags.i18n", "l10n": "django.templatetags.l10n", "mail": "pbem.messages.tags"}

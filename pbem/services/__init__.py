@@ -10,12 +10,20 @@
 - sweeps.py      the periodic sweeps: deadlines, lost advances and deliveries
 - invitations.py an address invited to a game, and the account an address gets
 - operations.py  an operator's actions: abort, more time, a seat to another player
+- orders.py      orders given in advance, standing orders, taking a move back
 """
 
 from pbem.services.games import game_create, game_join, game_join_by_code, game_start
 from pbem.services.invitations import account_for_address, invitation_create
 from pbem.services.moves import MoveResult, commitment_of, game_advance, move_submit
 from pbem.services.operations import deadline_extend, game_abort, seat_reassign
+from pbem.services.orders import (
+    move_take_back,
+    orders_set,
+    orders_withdraw,
+    standing_order_add,
+    standing_order_withdraw,
+)
 from pbem.services.sweeps import deadlines_sweep, lost_advances_requeue, stalled_work_requeue
 from pbem.services.timeouts import pending_remind, pending_timeout, seat_forfeit, seat_resign
 from pbem.services.vacations import VacationRefused, vacation_take
@@ -47,4 +55,10 @@ __all__ = [
     "deadline_extend",
     "game_abort",
     "seat_reassign",
+    # orders.py: orders given in advance, standing orders, taking a move back
+    "move_take_back",
+    "orders_set",
+    "orders_withdraw",
+    "standing_order_add",
+    "standing_order_withdraw",
 ]

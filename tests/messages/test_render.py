@@ -62,6 +62,8 @@ DATA = {
     "standings": {"tag": "autumn", "site": "https://pbem.example", "tournament": TOURNAMENT, "round": 2, "final": False,
                   "lines": [STANDING], "you": "ann"},
     "tournament_cancelled": {"tag": "autumn", "site": "https://pbem.example", "tournament": TOURNAMENT, "count": 1},
+    "orders_played": GAME | {"played": "bid 3", "sealed": True, "none_playable": False, "dropped": ["always pass"]},
+    "move_taken_back": GAME | {"name": "bob", "never_mind": True},
 }
 
 # What each says, in part (the whole of it is its template).
@@ -89,6 +91,9 @@ SAYS = {
     "round_started": ["Round 2 (the final table) of Autumn Cup starts. Your table 3 is game #7, with bob, carol."],
     "standings": ["Round 2 of Autumn Cup is over. The standings:", "  1. ann (you): 1 point, opponents' points 2.50, score ratio 0.500"],
     "tournament_cancelled": ["Autumn Cup is cancelled: only 1 player had registered"],
+    "orders_played": ["Played for you from your orders: `bid 3` (sealed: nobody sees it until everyone has answered).\n"
+                      "Your standing order `always pass` can no longer apply and is dropped."],
+    "move_taken_back": ["bob took back their last move; the game is back where it was before it.\nNever mind the mail"],
 }
 SUBJECTS = {
     "your_move": "[pbem #7 citadels] your move: bid", "reminder": "[pbem #7 citadels] last call: bid",
@@ -100,6 +105,7 @@ SUBJECTS = {
     "ladder_result": "[pbem citadels-4p] result of game #7", "challenge": "[pbem citadels-4p] ann challenges you",
     "challenge_decided": "[pbem citadels-4p] challenge 12 declined", "round_started": "[pbem autumn] round 2 (final) starts",
     "standings": "[pbem autumn] results after round 2", "tournament_cancelled": "[pbem autumn] cancelled",
+    "orders_played": "[pbem #7 citadels] orders", "move_taken_back": "[pbem #7 citadels] a move taken back",
 }
 
 
