@@ -117,19 +117,21 @@ def notification_send(*, notification_id: int) -> bool:
 def notifications_lost_requeue(*, grace_seconds: int | None = None, limit: int = 1000) -> int:
     """Queue ``deliver`` again for every notification whose deliver task was
     lost (its worker died, the broker was down): its mark, set with the row,
-    is older than the grace period and no send has taken it. Found by the
+    is older than the grace period and the broker holds no deliver of it,
+    waiting or running (pbem.requeue); queued again at mail's own priority. Found by the
     partial index on ``deliver_queued_at``, which holds only rows in flight,
     so running this every few seconds costs the database next to nothing.
     Each row found is marked anew, so it is queued at most once per grace
     period; a send in progress holds the row's lock and the extra task skips
     it. Rows whose send failed are Celery's to retry with backoff (no mark);
     the minute's ``stalled_work_requeue`` is their backstop."""
+    from notifications.outbox import DELIVER_PRIORITY
     from notifications.tasks import deliver
     from pbem.requeue import marked_work_requeue
 
     return marked_work_requeue(
         Notification.objects.filter(sent_at__isnull=True), mark="deliver_queued_at", task=deliver,
-        grace_seconds=grace_seconds, limit=limit,
+        grace_seconds=grace_seconds, limit=limit, priority=DELIVER_PRIORITY,
     )  # fmt: skip
 
 

@@ -126,11 +126,21 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = "[pbem] "
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_RATE_LIMITS = {
     "login_failed": "10/m/ip,5/5m/key",
-    "signup": "20/m/ip",
+    # sign-up attempts (failed ones too) per address; accounts made are limited below
+    "signup": "5/m/ip,20/h/ip",
     "reset_password": "20/m/ip,5/m/key",
     "change_password": "5/m/user",
     "manage_email": "10/m/user",
 }
+
+# Accounts created per address and per network (/24, /64) per hour, and the
+# account mails (confirmation, "account exists", reset) one address may be sent
+# per hour (pbem/web/signup.py; docs/security.md lists every door's limits).
+ACCOUNT_FORMS = {"signup": "pbem.web.signup.SignupForm"}
+ACCOUNT_ADAPTER = "pbem.web.signup.AccountAdapter"
+PBEM_SIGNUPS_PER_ADDRESS_HOUR = env.int("PBEM_SIGNUPS_PER_ADDRESS_HOUR", default=3)
+PBEM_SIGNUPS_PER_NETWORK_HOUR = env.int("PBEM_SIGNUPS_PER_NETWORK_HOUR", default=10)
+PBEM_ACCOUNT_MAILS_PER_ADDRESS_HOUR = env.int("PBEM_ACCOUNT_MAILS_PER_ADDRESS_HOUR", default=3)
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
@@ -296,6 +306,9 @@ PBEM_SWEEP_GRACE_SECONDS = env.int("PBEM_SWEEP_GRACE_SECONDS", default=60)
 # worker died, the broker was down) is queued again; beat looks this often,
 # so a game waits at most about twice this after a whole worker dies.
 PBEM_LOST_WORK_SECONDS = env.int("PBEM_LOST_WORK_SECONDS", default=10)
+# ... but only when the broker holds no message of it (pbem.broker_state): a
+# message a worker took and no live process runs is lost once taken this long ago.
+PBEM_HELD_LOST_SECONDS = env.int("PBEM_HELD_LOST_SECONDS", default=30)
 # A wave of due deadlines (a full sweep batch) is shared out in this many
 # tasks, by game, so that every worker process takes a share.
 PBEM_SWEEP_PARTS = env.int("PBEM_SWEEP_PARTS", default=4)
@@ -339,8 +352,10 @@ PBEM_INBOUND_WINDOW_SECONDS = env.int("PBEM_INBOUND_WINDOW_SECONDS", default=600
 # development (DJANGO_DEBUG false) each needs ANYMAIL_WEBHOOK_SECRET, or the
 # service refuses to start. Posts to a webhook not listed here are not stored.
 PBEM_INBOUND_WEBHOOKS = env.list("PBEM_INBOUND_WEBHOOKS", default=[])
-# An ESP posts a whole mail (a 5 MB attachment included) in one request body.
-DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=PBEM_INBOUND_MAX_BYTES + 2 * 1024 * 1024)
+# An ESP posts a whole mail (a 5 MB attachment included) in one request body,
+# base64 in SES's (a third more): room for a mail of PBEM_INBOUND_MAX_BYTES,
+# which the webhooks' gate then holds to that (pbem.email.webhook_urls).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=PBEM_INBOUND_MAX_BYTES * 4 // 3 + 256 * 1024)
 
 # --- logging ------------------------------------------------------------------
 LOGGING = {

@@ -18,7 +18,8 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from engines.base import IllegalAction, canonical
+from engines import schema_words
+from engines.base import IllegalAction, canonical, check_against_specs
 from engines.rng import Rng
 from pbem.errors import (
     Conflict,
@@ -209,6 +210,7 @@ def _submit_locked(
         raise NotYourTurn("Your move for this decision is already in and is being applied.")
     if not isinstance(action, dict):
         raise IllegalMove('An action is a JSON object with a "type". ' + _allowed(engine, game, seat))
+    _fits_specs(engine, game.state, seat, action)
     try:
         engine.validate(game.state, seat, action)
     except IllegalAction as e:
@@ -257,6 +259,26 @@ def _submit_locked(
     pending.submitted_at = now
     pending.save(update_fields=fields)
     return move
+
+
+def _fits_specs(engine, state: dict, seat: int, action: dict) -> None:
+    """Every action is checked against its ActionSpec's params schemas before the engine sees it,
+    whatever carried it: a value of the wrong shape (a list for a character, a nested list, a
+    number out of range, a field missing or unknown) is refused in the game's words
+    (engines.schema_words), never a server error. A well-typed value that is only not among the
+    choices offered now goes on to the engine, which may say why (an unaffordable region)."""
+    specs = engine.actions(state, seat)
+    try:
+        check_against_specs(specs, action)
+    except IllegalAction as refused:
+        chosen = next((s for s in specs if s["type"] == action.get("type")), None)
+        given = {k: v for k, v in action.items() if k != "type"}
+        if chosen is not None and set(given) == set(chosen["params"]) and all(
+            schema_words.not_offered(schema_words.param_errors(schema, given[name]), given[name]) or not schema_words.param_errors(schema, given[name])
+            for name, schema in chosen["params"].items()
+        ):
+            return  # the engine's own words for a choice not offered now
+        raise IllegalMove(refused.message) from None
 
 
 def _allowed(engine, game: Game, seat: int) -> str:

@@ -22,8 +22,6 @@ them, and every note about them goes to their own seat only.
 
 from __future__ import annotations
 
-import logging
-
 from django.db import transaction
 from django.db.models import Value
 from django.utils import timezone
@@ -38,8 +36,6 @@ from pbem.selectors import engine_get
 from pbem.messages.render import game_tag
 from pbem.services import moves as M
 from pbem.services.mails import situation_of
-
-log = logging.getLogger(__name__)
 
 MAX_STANDING_ORDERS = 20
 

@@ -10,7 +10,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from pbem.models import Game, PendingAction
-from pbem.requeue import marked_work_requeue
+from pbem.requeue import lost_requeue, marked_work_requeue
 from pbem.services.timeouts import pending_remind, pending_timeout
 
 # One sweep handles at most this many of each kind, then queues the next run,
@@ -65,12 +65,14 @@ def lost_advances_requeue(*, grace_seconds: int | None = None, limit: int = 1000
 def stalled_work_requeue(*, grace_seconds: int | None = None) -> dict:
     """Queue ``advance`` for every active game whose decision has been complete
     (or waiting on a bot) for longer than the grace period, and ``deliver``
-    for every notification left unsent that long. Both tasks are idempotent,
-    so queuing one that is in fact still on its way does no harm. (Games whose
-    advance was queued and lost are found sooner by ``lost_advances_requeue``.)"""
+    for every notification left unsent that long, each only when the broker
+    holds no task of it (pbem.requeue.lost_requeue: waiting behind other work
+    is not lost), mail at its own lower priority. (Games whose advance was
+    queued and lost are found sooner by ``lost_advances_requeue``.)"""
     from django.conf import settings
 
     from notifications.models import Notification
+    from notifications.outbox import DELIVER_PRIORITY
     from notifications.tasks import deliver
     from pbem.tasks import advance
 
@@ -84,12 +86,9 @@ def stalled_work_requeue(*, grace_seconds: int | None = None) -> dict:
     bots_waiting = open_now.filter(submitted_at__isnull=True, seat__is_bot=True, opened_at__lt=cutoff).values_list(
         "game_id", flat=True
     )
-    games = sorted(set(ready) | set(bots_waiting))
-    for game_id in games:
-        advance.delay(game_id)
-    unsent = list(
-        Notification.objects.filter(sent_at__isnull=True, created_at__lt=cutoff).values_list("pk", flat=True)[:5000]
-    )
-    for pk in unsent:
-        deliver.delay(pk)
+    games = lost_requeue(sorted(set(ready) | set(bots_waiting)), task=advance)
+    unsent = lost_requeue(
+        list(Notification.objects.filter(sent_at__isnull=True, created_at__lt=cutoff).values_list("pk", flat=True)[:5000]),
+        task=deliver, priority=DELIVER_PRIORITY,
+    )  # fmt: skip
     return {"games": len(games), "notifications": len(unsent)}

@@ -234,3 +234,28 @@ def test_orders_are_private_to_their_seat(alice, bob, carol, api):
     rendered_everything()  # the mails as their delivery renders them
     for n in Notification.objects.exclude(recipient=owner):
         assert "maximilien 17" not in n.body_text + n.body_html and "raise 13" not in n.body_text
+
+
+def test_commands_meant_for_this_decision_that_cannot_be_played_are_dropped(alice, bob):
+    game = two_players(alice, bob, "citadels")
+    seat = waiting(game)[0].seat.index
+    pile = set(game.state["draft"]["pile"])
+    gone = next(c for c in ("assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord") if c not in pile)
+    out = services.orders_set(game_id=game.pk, seat=seat, candidates=[f"pick {gone}"])
+    assert out["played"] is None
+    assert not selectors.orders_of(game=game, seat=game.seats.get(index=seat))["next"]
+    assert Notification.objects.filter(game=game, seat=seat, body_text__contains="could be played now").count() == 1
+
+
+def test_a_your_move_mail_not_yet_sent_is_held_back_instead_of_a_never_mind(alice, bob):
+    game = to_bidding(alice, bob)
+    opener = waiting(game)[0].seat.index
+    services.move_submit(game_id=game.pk, seat=opener, action={"type": "pass"}, source="web")
+    services.game_advance(game_id=game.pk)
+    asked = Notification.objects.get(game=game, seat=1 - opener, kind=Notification.Kind.YOUR_MOVE, version=game.version + 1)
+    assert asked.sent_at is None  # no worker here: still in the outbox
+    services.move_take_back(game_id=game.pk, seat=opener)
+    asked.refresh_from_db()
+    assert asked.sent_at is not None and "taken back" in asked.last_error  # never sent
+    told = Notification.objects.get(game=game, seat=1 - opener, kind=Notification.Kind.NOTICE)
+    assert "Never mind" not in told.body_text
