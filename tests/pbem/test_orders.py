@@ -244,6 +244,7 @@ def test_commands_meant_for_this_decision_that_cannot_be_played_are_dropped(alic
     out = services.orders_set(game_id=game.pk, seat=seat, candidates=[f"pick {gone}"])
     assert out["played"] is None
     assert not selectors.orders_of(game=game, seat=game.seats.get(index=seat))["next"]
+    rendered_everything()  # the mails as their delivery renders them
     assert Notification.objects.filter(game=game, seat=seat, body_text__contains="could be played now").count() == 1
 
 
