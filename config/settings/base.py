@@ -53,9 +53,13 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # a visitor's language: the switcher's cookie, else the browser's Accept-Language
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # a signed-in player's own language and time zone (the profile's), over the browser's
+    "pbem.web.middleware.AccountLanguage",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # whatever escapes a view under /api/ is answered in JSON (503 when the database is down)
@@ -109,9 +113,10 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
+# Django's and allauth's, reading the profile (language, time zone) with the user in one query.
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+    "pbem.web.auth.ProfileModelBackend",
+    "pbem.web.auth.ProfileAllauthBackend",
 ]
 # django-allauth: sign up with a verified address, log in by name or address,
 # password reset and change of address by mail. Failed logins, sign-ups and
@@ -142,7 +147,15 @@ PBEM_SIGNUPS_PER_ADDRESS_HOUR = env.int("PBEM_SIGNUPS_PER_ADDRESS_HOUR", default
 PBEM_SIGNUPS_PER_NETWORK_HOUR = env.int("PBEM_SIGNUPS_PER_NETWORK_HOUR", default=10)
 PBEM_ACCOUNT_MAILS_PER_ADDRESS_HOUR = env.int("PBEM_ACCOUNT_MAILS_PER_ADDRESS_HOUR", default=3)
 
-LANGUAGE_CODE = "en"
+# --- languages (README, "Languages"): a language is added by adding it here and a
+# catalog locale/<code>/LC_MESSAGES/django.po (and the engines' catalogs, engines/i18n.py).
+# Each is named in its own language: the switcher shows a German "Deutsch".
+LANGUAGE_CODE = "en"  # the fallback: a text missing from a catalog is shown in English
+LANGUAGES = [("de", "Deutsch"), ("it", "Italiano"), ("fr", "Français"), ("en", "English")]
+# (PBEM_LOCALE_DIR: where the check that the catalogs are current lets makemessages write)
+LOCALE_PATHS = [Path(env.str("PBEM_LOCALE_DIR", default=str(BASE_DIR / "locale")))]
+LANGUAGE_COOKIE_NAME = "pbem_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

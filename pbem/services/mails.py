@@ -55,34 +55,39 @@ def moment(at) -> str | None:
     return at.isoformat() if at is not None else None
 
 
-def situation_of(*, game, seat: int | None, engine=None, written: bool = False) -> dict:
+def situation_of(*, game, seat: int | None, engine=None, written: bool = False, lang: str = "en") -> dict:
     """The seat's situation as its mail shows it: its view (for the board,
     drawn at delivery) and, when the mail's text shows it (``written``), the
-    engine's own text of it. Nothing else of the state."""
+    engine's own text of it in the reader's language ``lang``. Nothing else
+    of the state."""
     if not game.state:
         return {}
     engine = engine or engine_get(game.engine)
     out: dict = {"engine": game.engine, "seat": seat}
     if written:
-        out["text"] = engine.render(game.state, seat)
+        out["text"] = engine.render(game.state, seat, lang=lang)
     if game.engine in boards.SLUGS:
         out["view"] = engine.view(game.state, seat)
         out["names"] = [s.name for s in seats_by_index(game=game).values()]
     return out
 
 
-def commands_of(engine, state, seat: int) -> list[dict]:
-    """The commands that answer the seat's decision (the engine's examples and labels)."""
-    return [{"example": s["example"], "label": s["label"]} for s in engine.actions(state, seat)]
+def commands_of(engine, state, seat: int, *, lang: str = "en") -> list[dict]:
+    """The commands that answer the seat's decision (the engine's examples and labels, in ``lang``)."""
+    return [{"example": s["example"], "label": s["label"]} for s in engine.actions(state, seat, lang=lang)]
 
 
 def your_move_write(*, game, pending: list) -> None:
     """A "your move" mail to each seat asked (``pending``: the decisions just opened)."""
     engine = engine_get(game.engine)
+    prompts: dict[str, dict] = {}  # the decisions' prompts in each reader's language, asked once per language
     for p in pending:
         seat = p.seat
         if seat.player_id is None:
             continue
+        lang = recipient_language(seat.player)
+        if lang not in prompts:
+            prompts[lang] = {d["seat"]: d["prompt"] for d in engine.decisions(game.state, lang=lang)} if lang != "en" else {}
         notification_write(
             kind=Notification.Kind.YOUR_MOVE,
             # the player too: a seat an operator gives to someone else is asked again
@@ -94,11 +99,11 @@ def your_move_write(*, game, pending: list) -> None:
             data={
                 "tag": game_tag(game.pk, game.engine),
                 "kind": p.kind,
-                "prompt": p.prompt,
+                "prompt": prompts[lang].get(seat.index, p.prompt),
                 "sealed": p.sealed,
                 "deadline": moment(p.deadline),
-                "situation": situation_of(game=game, seat=seat.index, engine=engine, written=True),
-                "commands": commands_of(engine, game.state, seat.index),
+                "situation": situation_of(game=game, seat=seat.index, engine=engine, written=True, lang=lang),
+                "commands": commands_of(engine, game.state, seat.index, lang=lang),
             },
             game_locked=True,  # written by the step that opens the decision, the game row locked
         )
@@ -110,6 +115,10 @@ def reminder_write(*, game, pending, which: str = "reminder", policy: str = "") 
     in the player's time zone, and what a timeout (``policy``) will do."""
     engine = engine_get(game.engine)
     seat = pending.seat
+    lang = recipient_language(seat.player)
+    prompt = pending.prompt
+    if lang != "en":
+        prompt = next((d["prompt"] for d in engine.decisions(game.state, lang=lang) if d["seat"] == seat.index), prompt)
     hours = max(0, int((pending.deadline - timezone.now()).total_seconds() // 3600)) if pending.deadline else None
     notification_write(
         kind=Notification.Kind.REMINDER,
@@ -122,12 +131,12 @@ def reminder_write(*, game, pending, which: str = "reminder", policy: str = "") 
             "tag": game_tag(game.pk, game.engine),
             "which": which,
             "kind": pending.kind,
-            "prompt": pending.prompt,
+            "prompt": prompt,
             "deadline": moment(pending.deadline),
             "hours": hours,
             "policy": policy,
-            "situation": situation_of(game=game, seat=seat.index, engine=engine, written=True),
-            "commands": commands_of(engine, game.state, seat.index),
+            "situation": situation_of(game=game, seat=seat.index, engine=engine, written=True, lang=lang),
+            "commands": commands_of(engine, game.state, seat.index, lang=lang),
         },
     )
 

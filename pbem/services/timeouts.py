@@ -16,6 +16,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from engines.rng import Rng
 from pbem import clock
@@ -25,6 +26,7 @@ from pbem.selectors import engine_get
 from pbem.messages.render import game_tag
 from pbem.services.mails import game_over_write, reminder_write, situation_of
 from pbem.services.moves import game_lock, move_submit, queue_advance
+from pbem.languages import status_word
 
 log = logging.getLogger(__name__)
 
@@ -155,11 +157,11 @@ def seat_forfeit(*, game_id: int, seat: int, now: datetime | None = None) -> str
         game = game_lock(game_id)
         target = game.seats.select_related("player").filter(index=seat).first()
         if target is None:
-            raise Conflict(f"Game {game_id} has no seat {seat + 1}.")
+            raise Conflict(_("Game %(game_id)s has no seat %(seat)s.") % {"game_id": game_id, "seat": seat + 1})
         if game.status != Game.Status.ACTIVE:
-            raise Conflict(f"Game {game_id} is {game.status}: nobody can forfeit it now.")
+            raise Conflict(_("Game %(game_id)s is %(status)s: nobody can forfeit it now.") % {"game_id": game_id, "status": status_word(game.status)})
         if target.status in (Seat.Status.RESIGNED, Seat.Status.FORFEITED):
-            raise Conflict(f"Seat {seat + 1} has already left game {game_id}.")
+            raise Conflict(_("Seat %(seat)s has already left game %(game_id)s.") % {"seat": seat + 1, "game_id": game_id})
         return _seat_leave(game, engine_get(game.engine), target, Seat.Status.FORFEITED, now)
 
 
@@ -171,11 +173,11 @@ def seat_resign(*, game_id: int, user) -> None:
         game = game_lock(game_id)
         seat = game.seats.select_related("player").filter(player=user).first()
         if seat is None:
-            raise NotYourSeat(f"You have no seat in game {game_id}, so there is nothing to resign.")
+            raise NotYourSeat(_("You have no seat in game %(game_id)s, so there is nothing to resign.") % {"game_id": game_id})
         if game.status != Game.Status.ACTIVE:
-            raise Conflict(f"Game {game_id} is {game.status}: there is nothing to resign from.")
+            raise Conflict(_("Game %(game_id)s is %(status)s: there is nothing to resign from.") % {"game_id": game_id, "status": status_word(game.status)})
         if seat.status in (Seat.Status.RESIGNED, Seat.Status.FORFEITED):
-            raise Conflict(f"You have already left game {game_id}.")
+            raise Conflict(_("You have already left game %(game_id)s.") % {"game_id": game_id})
         done = _seat_leave(game, engine_get(game.engine), seat, Seat.Status.RESIGNED, now)
         leave_note(game=game, seat=seat, done=done)
 

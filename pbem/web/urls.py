@@ -1,6 +1,6 @@
 from django.urls import path
 
-from pbem.web import orders, views
+from pbem.web import feeds, orders, views
 
 app_name = "web"
 
@@ -26,4 +26,7 @@ urlpatterns = [
     path("games/<int:game_id>/orders/standing/<int:order_id>/withdraw/", orders.game_standing_withdraw, name="game-standing-withdraw"),
     path("games/<int:game_id>/take-back/", orders.game_take_back, name="game-take-back"),
     path("profile/", views.profile, name="profile"),
+    path("feeds/calendar/<str:token>.ics", feeds.calendar_ics, name="calendar-feed"),
+    path("feeds/games/<str:token>.atom", feeds.GameAtomFeed(), name="game-feed"),
+    path("language/", views.language_switch, name="language"),
 ]
