@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 
 .PHONY: install run ps test services lint messages soak soak-leaks bench bench-replies bench-sweep bench-ladders bench-moves bench-queries bench-embedded \
-	bench-inbound bench-timeouts bench-state bench-scaleout bench-path clean
+	bench-inbound bench-timeouts bench-state bench-scaleout bench-path bench-sweeps-load soak-embedded clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -98,6 +98,13 @@ bench-scaleout: install services
 # reading replies: the corpus and hostile input (docs/benchmarks.md, "Reading replies"; seconds)
 bench-replies: install
 	$(PY) -u -m bench.reply_reading
+# make run's own processes under 8 clients sending legal moves to 40 games for 30 minutes, by API
+# and mail, with bots (SOAK_ARGS="--kill-each" kills each process once on the way)
+soak-embedded: install
+	$(PY) -u -m bench.soak_embedded $(SOAK_ARGS)
+# the lost-work sweeps under load: 20 games on one worker, the sweeps as they were and as they are
+bench-sweeps-load: install services
+	$(PY) -u -m bench.sweeps_load
 # all of the move path's figures in one run, side by side
 bench-path: bench-moves bench-timeouts bench-inbound bench-embedded bench-state
 

@@ -189,13 +189,13 @@ def game_detail(*, game: Game, user) -> dict:
         return out
     out["view"] = engine.view(game.state, seat.index if seat else None)
     decisions = list(open_decisions(game=game))
-    prompts = prompts_now(game=game) if seat is not None else {}
+    now = decisions_now(game=game)
     out["decisions"] = [
         {
             "seat": p.seat.index,
-            "kind": p.kind,
+            "kind": now.get(p.seat.index, {}).get("kind", p.kind),
             "sealed": p.sealed,
-            "prompt": prompts.get(p.seat.index, p.prompt) if seat is not None and p.seat_id == seat.pk else None,
+            "prompt": now.get(p.seat.index, {}).get("prompt", p.prompt) if seat is not None and p.seat_id == seat.pk else None,
             "deadline": p.deadline,
             "submitted": p.submitted_at is not None,
         }
@@ -247,13 +247,17 @@ def reader_language() -> str:
     return translation.get_language() or settings.LANGUAGE_CODE
 
 
-def prompts_now(*, game: Game, lang: str | None = None) -> dict[int, str]:
-    """What each seat with an open decision is asked, in ``lang`` (default:
-    the reader's), from the engine; the stored prompt is the English one."""
+def decisions_now(*, game: Game, lang: str | None = None) -> dict[int, dict]:
+    """Each open decision by seat, its kind and prompt in ``lang`` (default:
+    the reader's), from the engine; the stored ones are English."""
     if game.state is None:
         return {}
-    decisions = engine_get(game.engine).decisions(game.state, lang=lang or reader_language())
-    return {d["seat"]: d["prompt"] for d in decisions}
+    return {d["seat"]: d for d in engine_get(game.engine).decisions(game.state, lang=lang or reader_language())}
+
+
+def prompts_now(*, game: Game, lang: str | None = None) -> dict[int, str]:
+    """What each seat with an open decision is asked, in ``lang`` (default: the reader's)."""
+    return {seat: d["prompt"] for seat, d in decisions_now(game=game, lang=lang).items()}
 
 
 def event_text(engine, event: dict, lang: str | None = None) -> str:

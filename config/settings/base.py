@@ -190,6 +190,9 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
+        # the installable app: its manifest and its service worker (/sw.js), the site's own only
+        "manifest-src": ["'self'"],
+        "worker-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],

@@ -193,14 +193,14 @@ class OrdersView(APIView):
     def put(self, request, game_id: int):
         body = s.OrdersSetSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        _, seat = self._seat(request, game_id)
+        _game, seat = self._seat(request, game_id)
         services.orders_set(game_id=game_id, seat=seat.index, candidates=body.validated_data["candidates"])
         game = selectors.game_get(game_id=game_id, user=request.user)
         return Response(selectors.orders_of(game=game, seat=seat))
 
     @extend_schema(request=None, responses={204: None, **ERRORS})
     def delete(self, request, game_id: int):
-        _, seat = self._seat(request, game_id)
+        _game, seat = self._seat(request, game_id)
         services.orders_withdraw(game_id=game_id, seat=seat.index)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -210,7 +210,7 @@ class StandingOrdersView(OrdersView):
     def post(self, request, game_id: int):
         body = s.StandingOrderAddSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        _, seat = self._seat(request, game_id)
+        _game, seat = self._seat(request, game_id)
         services.standing_order_add(game_id=game_id, seat=seat.index, order=body.validated_data["order"])
         game = selectors.game_get(game_id=game_id, user=request.user)
         return Response(selectors.orders_of(game=game, seat=seat), status=status.HTTP_201_CREATED)
@@ -219,7 +219,7 @@ class StandingOrdersView(OrdersView):
 class StandingOrderView(OrdersView):
     @extend_schema(request=None, responses={204: None, **ERRORS})
     def delete(self, request, game_id: int, order_id: int):
-        _, seat = self._seat(request, game_id)
+        _game, seat = self._seat(request, game_id)
         services.standing_order_withdraw(game_id=game_id, seat=seat.index, order_id=order_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

@@ -55,7 +55,7 @@ def _back(request, game_id: int, act, done):
 @login_required
 @require_POST
 def game_orders_set(request, game_id: int):
-    _, seat = _seat_or_404(request, game_id)
+    _game, seat = _seat_or_404(request, game_id)
     # one candidate a line; "else" in front of one is the mail's word and is dropped
     lines = [ln.strip() for ln in request.POST.get("candidates", "")[:4000].splitlines() if ln.strip()]
     lines = [ln[5:].strip() if ln.lower().startswith("else ") else ln for ln in lines]
@@ -91,7 +91,7 @@ def game_standing_add(request, game_id: int):
 @login_required
 @require_POST
 def game_standing_withdraw(request, game_id: int, order_id: int):
-    _, seat = _seat_or_404(request, game_id)
+    _game, seat = _seat_or_404(request, game_id)
     return _back(
         request, game_id, lambda: services.standing_order_withdraw(game_id=game_id, seat=seat.index, order_id=order_id),
         lambda _result: _("Your standing order is withdrawn."),
@@ -101,7 +101,7 @@ def game_standing_withdraw(request, game_id: int, order_id: int):
 @login_required
 @require_POST
 def game_take_back(request, game_id: int):
-    _, seat = _seat_or_404(request, game_id)
+    _game, seat = _seat_or_404(request, game_id)
     return _back(
         request, game_id, lambda: services.move_take_back(game_id=game_id, seat=seat.index),
         lambda _result: _("Your move is taken back: the game is where it was before it."),

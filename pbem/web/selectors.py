@@ -62,7 +62,8 @@ def dashboard_for(*, user) -> dict:
             finished.append(row)
     for p in your_move:
         p.title = _title(p.game.engine)
-        p.prompt = selectors.prompts_now(game=p.game).get(p.seat.index, p.prompt)
+        now = selectors.decisions_now(game=p.game).get(p.seat.index, {})
+        p.kind, p.prompt = now.get("kind", p.kind), now.get("prompt", p.prompt)
     return {"your_move": your_move, "forming": forming, "running": running, "finished": finished[:50]}
 
 

@@ -17,6 +17,7 @@ from allauth.core import context
 from django import forms
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.translation import gettext as _
 
 log = logging.getLogger(__name__)
 
@@ -52,20 +53,22 @@ def _count(key: str) -> int:
 def signup_refusal(ip: str) -> str | None:
     """Why a new account from ``ip`` is refused now, or None."""
     try:
-        counts = cache.get_many([key for key, _, _ in _keys(ip)])
+        counts = cache.get_many([key for key, _limit, _where in _keys(ip)])
     except Exception as exc:  # noqa: BLE001 - the cache is down: no limit rather than no sign-up
         log.warning("sign-up limits not applied: the cache is unreachable (%s)", type(exc).__name__)
         return None
     for key, limit, where in _keys(ip):
         if limit and counts.get(key, 0) >= limit:
             log.warning("a sign-up refused: %s accounts created %s within the hour", limit, where)
-            return f"Too many accounts were created {where} in the last hour. Try again in an hour."
+            if where == "from your address":
+                return _("Too many accounts were created from your address in the last hour. Try again in an hour.")
+            return _("Too many accounts were created from your network in the last hour. Try again in an hour.")
     return None
 
 
 def signup_counted(ip: str) -> None:
     try:
-        for key, _, _ in _keys(ip):
+        for key, _limit, _where in _keys(ip):
             _count(key)
     except Exception as exc:  # noqa: BLE001
         log.warning("a sign-up not counted: the cache is unreachable (%s)", type(exc).__name__)
