@@ -29,6 +29,7 @@ from typing import Callable, NamedTuple
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from notifications import fanout
 from notifications.models import EmailPreference, Notification, ReplyAddress, UndeliverableAddress
 
 # Which kinds each preference lets through. Answers to a player's own mail
@@ -175,7 +176,11 @@ def notification_write(
     gone, mode, board_image, exists, thread_begun, known_reply = _write_facts(
         address=address, user=user, dedupe_key=dedupe_key, game=game, seat=seat if game is not None else None
     )
-    if gone or exists or (kind not in _ALWAYS and kind not in _BY_MODE[mode]):
+    if exists:
+        return None
+    # one outbox: a kind the player's mail leaves out is still written when push or chat takes it
+    mail = not gone and (kind in _ALWAYS or kind in _BY_MODE[mode])
+    if not mail and not fanout.wanted_elsewhere(user=user, kind=kind):
         return None
     if reply_to is None and user is not None:
         reply_to = known_reply or reply_address_for(user=user, game=game, seat=seat if game is not None else None)
@@ -210,6 +215,7 @@ def notification_write(
         # the board as a picture or not: the player's choice when the row is written
         data=data | {"board_image": board_image} if game is not None else data,
         headers=headers,
+        mail=mail,
     )
     if game_locked:
         # The caller holds the game row locked, and every writer of a key of

@@ -159,3 +159,10 @@ def table_talk_text(*, game, seat: int, player_id: int | None = None) -> str:
     if len(messages) == TALK_MAX_MESSAGES:
         lines.append("  (only the newest messages; the whole talk is on the game's page)")
     return "\n".join(lines)
+
+
+def push_devices_of(*, user) -> list:
+    """The player's devices subscribed to Web Push, newest first (label, created_at, last_used_at; never the endpoint)."""
+    from notifications.models import PushSubscription
+
+    return list(PushSubscription.objects.filter(user=user).order_by("-created_at").only("pk", "label", "created_at", "last_used_at"))

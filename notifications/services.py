@@ -19,8 +19,10 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.utils import timezone
 
-from notifications import addresses, outbox
-from notifications.models import EmailPreference, Notification, ReplyAddress, UndeliverableAddress
+from notifications import addresses, outbox, push
+from notifications.models import (
+    Channel, ChannelPreference, Delivery, EmailPreference, Notification, PushSubscription, ReplyAddress, UndeliverableAddress,
+)
 from pbem.errors import InvalidRequest
 
 log = logging.getLogger(__name__)
@@ -64,6 +66,10 @@ def notification_send(*, notification_id: int) -> bool:
             row.deliver_queued_at = None
             if UndeliverableAddress.objects.filter(email__iexact=row.to_email).exists():
                 row.sent_at, row.last_error = timezone.now(), "not sent: the address is undeliverable"
+                row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])
+                return False
+            if not row.mail:  # the player takes this kind by push or chat only (notifications.fanout)
+                row.sent_at, row.last_error = timezone.now(), "not mailed: the player's preference"
                 row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])
                 return False
             # What the mail says is rendered here, from what the step stored,
@@ -188,3 +194,111 @@ def bounce_record(*, notification_id: int, status: str | None) -> str:
         return f"bounce {status or 'without status'}: transient, ignored"
     UndeliverableAddress.objects.get_or_create(email=row.to_email.lower(), defaults={"reason": f"bounced with {status}"})
     return f"bounce {status}: address recorded as undeliverable"
+
+
+# --- push and chat deliveries (notifications.fanout, notifications.push) ------------------------
+
+
+class TransientDeliveryError(Exception):
+    """A push service or chat server failed in a way worth retrying."""
+
+
+def delivery_send(*, delivery_id: int) -> bool:
+    """Send one delivery if it is unsent, holding its row locked (two workers
+    never send it twice). A gone subscription (404/410) is removed and the
+    delivery closed; a 5xx, 429 or network failure is retried with backoff
+    (TransientDeliveryError); anything else is final. The target's secrets
+    (endpoint, channel URL) never reach the log or ``last_error``."""
+    failure = None
+    with transaction.atomic():
+        row = (
+            Delivery.objects.select_for_update(skip_locked=True, of=("self",))
+            .select_related("notification")
+            .filter(pk=delivery_id, sent_at__isnull=True)
+            .first()
+        )
+        if row is None:
+            return False
+        row.attempts += 1
+        row.queued_at = None  # this task owns it now; a retry is Celery's, the sweep its backstop
+        kind, _, target_id = row.target.partition(":")
+        now = timezone.now()
+        if kind == "push":
+            subscription = PushSubscription.objects.filter(pk=target_id).first()
+            if subscription is None:
+                row.sent_at, row.last_error = now, "not sent: the device was unsubscribed"
+            else:
+                note = row.notification
+                try:
+                    push.push_send(
+                        subscription=subscription, data=push.payload(note),
+                        urgent=note.kind in (Notification.Kind.YOUR_MOVE, Notification.Kind.REMINDER),
+                    )  # fmt: skip
+                except push.PushGone as exc:
+                    row.sent_at, row.last_error = now, f"{exc}: the device is unsubscribed"
+                    subscription.delete()
+                except push.PushRefused as exc:
+                    row.sent_at, row.last_error = now, str(exc)
+                except push.PushFailed as exc:
+                    failure = row.last_error = str(exc)
+                else:
+                    row.sent_at, row.last_error = now, ""
+                    PushSubscription.objects.filter(pk=subscription.pk).update(last_used_at=now)
+        else:
+            row.sent_at, row.last_error = now, f"not sent: no channel {kind!r}"
+        row.save(update_fields=["sent_at", "attempts", "last_error", "queued_at"])
+    if failure:
+        log.warning("delivery %s not sent (attempt %s): %s", delivery_id, row.attempts, failure)
+        raise TransientDeliveryError(failure)
+    return row.last_error == ""
+
+
+def deliveries_lost_requeue(*, grace_seconds: int | None = None, limit: int = 1000) -> int:
+    """The short sweep of push and chat deliveries whose task was lost (as
+    ``notifications_lost_requeue`` for mails)."""
+    from notifications.fanout import DELIVERY_PRIORITY
+    from notifications.tasks import delivery_send as task
+    from pbem.requeue import marked_work_requeue
+
+    return marked_work_requeue(
+        Delivery.objects.filter(sent_at__isnull=True), mark="queued_at", task=task,
+        grace_seconds=grace_seconds, limit=limit, priority=DELIVERY_PRIORITY,
+    )  # fmt: skip
+
+
+def push_subscribe(*, user, endpoint: str, p256dh: str, auth: str, label: str = ""):
+    """Record (or renew) one browser's push subscription for ``user``. An
+    endpoint is one browser profile: subscribed again, it moves to this account."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(endpoint or "")
+    if parts.scheme not in ("https", "http") or not parts.netloc or len(endpoint) > 2000:
+        raise InvalidRequest("A push subscription needs the push service's address.")
+    if not p256dh or not auth or len(p256dh) > 200 or len(auth) > 100:
+        raise InvalidRequest("A push subscription needs the browser's keys.")
+    row, _ = PushSubscription.objects.update_or_create(
+        endpoint=endpoint, defaults={"user": user, "p256dh": p256dh, "auth": auth, "label": label[:100]}
+    )
+    return row
+
+
+def push_unsubscribe(*, user, subscription_id: int | None = None, endpoint: str | None = None) -> int:
+    """Remove one of the player's devices (by id from the profile, or by endpoint from the browser)."""
+    rows = PushSubscription.objects.filter(user=user)
+    if subscription_id is not None:
+        rows = rows.filter(pk=subscription_id)
+    elif endpoint:
+        rows = rows.filter(endpoint=endpoint)
+    else:
+        return 0
+    return rows.delete()[0]
+
+
+def channel_preference_set(*, user, kind: str, channel: str, enabled: bool):
+    """Whether the player takes ``kind`` by ``channel``."""
+    from notifications.fanout import KINDS
+
+    if kind not in KINDS or channel not in Channel.values:
+        raise InvalidRequest("No such kind of notification or channel.")
+    row, _ = ChannelPreference.objects.update_or_create(user=user, kind=kind, channel=channel, defaults={"enabled": enabled})
+    return row

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from notifications import services
+from notifications import fanout, services
 
 
 @shared_task(
@@ -16,6 +16,8 @@ from notifications import services
     max_retries=10,
 )
 def deliver(self, notification_id: int) -> None:
+    # push and chat first: their deliveries are queued even when the mail server is down
+    fanout.deliveries_make(notification_id=notification_id)
     services.notification_send(notification_id=notification_id)
 
 
@@ -24,3 +26,22 @@ def lost_deliveries_sweep() -> int:
     """Re-queue deliver tasks lost with their worker (runs every
     PBEM_LOST_WORK_SECONDS from beat; an index lookup)."""
     return services.notifications_lost_requeue()
+
+
+@shared_task(
+    bind=True,
+    autoretry_for=(services.TransientDeliveryError,),
+    retry_backoff=30,
+    retry_backoff_max=3600,
+    retry_jitter=True,
+    max_retries=10,
+)
+def delivery_send(self, delivery_id: int) -> None:
+    """One push or chat message (notifications.fanout)."""
+    services.delivery_send(delivery_id=delivery_id)
+
+
+@shared_task
+def lost_channel_deliveries_sweep() -> int:
+    """Re-queue push and chat deliveries lost with their worker (from beat, as mails')."""
+    return services.deliveries_lost_requeue()

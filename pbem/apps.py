@@ -11,3 +11,9 @@ class PbemConfig(AppConfig):
 
         # What a mail says is rendered when it is delivered (pbem.services.mails explains why here).
         outbox.renderer_register(notification_render)
+
+        # what a push says is pbem's to render; the outbound side imports nothing above it
+        from notifications import push
+        from pbem.services.pushes import push_render
+
+        push.renderer_register(push_render)

@@ -200,3 +200,10 @@ def game_feed_entries(*, game: Game, limit: int = 50) -> list[dict]:
         if m.applied_at and (step["applied_at"] is None or m.applied_at > step["applied_at"]):
             step["applied_at"] = m.applied_at
     return [s for s in steps.values() if s["events"]][:limit]
+
+
+def seat_has_moved(*, game, seat) -> bool:
+    """Whether the seat's player has made a move in the game (the game page then offers pushes)."""
+    from pbem.models import Move
+
+    return seat is not None and Move.objects.filter(game=game, seat=seat.index).exists()

@@ -20,7 +20,9 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.i18n import set_language
 
+from notifications import push
 from notifications.links import site_url
+from notifications.selectors import push_devices_of
 from pbem import selectors, services
 from pbem.errors import IllegalMove, NotFound, ServiceError, StaleVersion
 from pbem.languages import language_supported
@@ -173,6 +175,9 @@ def game_page(request, game_id: int):
     context = _page_context(request, game)
     feed = web_services.game_feed_get(game=game)  # a public game's Atom feed (none for a private one)
     context["feed_url"] = reverse("web:game-feed", args=[feed.token]) if feed else None
+    # after the player's first move here: offer pushes (push.js shows it while the browser has not been asked)
+    context["push_prompt"] = push.configured() and web_selectors.seat_has_moved(game=game, seat=context["seat"])
+    context["vapid_key"] = push.public_key()
     return render(request, "web/game/page.html", context)
 
 
@@ -407,6 +412,7 @@ def profile(request):
             "has_password": user.has_usable_password(),
             "undeliverable": address_undeliverable_mark(email=user.email),
             "calendar_url": site_url(reverse("web:calendar-feed", args=[web_services.calendar_feed_get(user=user).token])),
+            "devices": push_devices_of(user=user), "vapid_key": push.public_key() if push.configured() else "",
         },
     )
 
