@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('notifications', '0005_deliver_mark'),
+        ('notifications', '0006_channels'),
     ]
 
     operations = [
