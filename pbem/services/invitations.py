@@ -3,6 +3,8 @@ address gets when it first plays by mail."""
 
 from __future__ import annotations
 
+from django.utils.translation import ngettext
+
 import re
 
 from django.contrib.auth import get_user_model

@@ -31,6 +31,7 @@ from __future__ import annotations
 import boards
 from django.utils import timezone
 from engines.base import canonical
+from engines.names import seat_names_in
 from notifications import links as mail_links
 from notifications.models import Notification
 from notifications.outbox import notification_write
@@ -224,6 +225,11 @@ def notification_render(row: Notification):
             talk = table_talk_for_mail(game_id=row.game_id, seat_index=row.seat, player_id=user.pk, until=row)
             data["talk"], data["talk_full"] = talk, len(talk) == TALK_MAX_MESSAGES
         if row.message == "your_move" and row.version is not None:
-            data["digest"] = digest_since_last_acted(game_id=row.game_id, seat=row.seat, before_version=row.version)
+            names = (data.get("situation") or {}).get("names")  # the seats' names as the step read them
+            # players by name, not "seat 2" (engines.names), as the page does
+            data["digest"] = [
+                seat_names_in(line, names)
+                for line in digest_since_last_acted(game_id=row.game_id, seat=row.seat, before_version=row.version)
+            ]
     links = mail_links.mail_links(user=user, game_id=row.game_id)
     return mail_render(message=row.message, data=data, language=recipient_language(user), links=links)
