@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.utils.translation import ngettext
 
 
 def _site() -> str:

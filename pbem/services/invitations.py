@@ -3,7 +3,6 @@ address gets when it first plays by mail."""
 
 from __future__ import annotations
 
-from django.utils.translation import ngettext
 
 import re
 

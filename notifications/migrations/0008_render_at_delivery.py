@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('notifications', '0006_channels'),
+        ('notifications', '0007_chat_channels'),
     ]
 
     operations = [
