@@ -65,11 +65,11 @@ def situation_of(*, game, seat: int | None, engine=None, written: bool = False, 
         return {}
     engine = engine or engine_get(game.engine)
     out: dict = {"engine": game.engine, "seat": seat}
+    out["names"] = [s.name for s in seats_by_index(game=game).values()]  # the board's and the digest's
     if written:
         out["text"] = engine.render(game.state, seat, lang=lang)
     if game.engine in boards.SLUGS:
         out["view"] = engine.view(game.state, seat)
-        out["names"] = [s.name for s in seats_by_index(game=game).values()]
     return out
 
 
