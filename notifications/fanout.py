@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
-from notifications.models import Channel, ChannelPreference, Delivery, Notification, PushSubscription
+from notifications.models import Channel, ChannelPreference, ChatChannel, Delivery, Notification, PushSubscription
 
 K = Notification.Kind
 # The kinds a player can choose channels for, in the order the profile shows them.
@@ -53,17 +53,41 @@ def _targets(row: Notification) -> list[tuple[str, str]]:
     if channel_wanted(user_id=row.recipient_id, kind=row.kind, channel=Channel.PUSH, preferences=preferences):
         for pk in PushSubscription.objects.filter(user_id=row.recipient_id).values_list("pk", flat=True):
             targets.append((Channel.PUSH, f"push:{pk}"))
+    if channel_wanted(user_id=row.recipient_id, kind=row.kind, channel=Channel.CHAT, preferences=preferences):
+        for pk in ChatChannel.objects.filter(user_id=row.recipient_id).values_list("pk", flat=True):
+            targets.append((Channel.CHAT, f"chat:{pk}"))
+    if row.game_id is not None and _told_to_the_table(row):
+        for pk in ChatChannel.objects.filter(game_id=row.game_id).values_list("pk", flat=True):
+            targets.append((Channel.CHAT, f"chat:{pk}"))
     return targets
 
 
-def wanted_elsewhere(*, user, kind: str) -> bool:
+def _told_to_the_table(row: Notification) -> bool:
+    """A table channel hears whose move it is (every seat asked) and the game's end (once:
+    from the first seat's row)."""
+    if row.kind == K.YOUR_MOVE:
+        return True
+    if row.kind == K.GAME_OVER:
+        first = Notification.objects.filter(game_id=row.game_id, kind=K.GAME_OVER).order_by("seat").values_list("pk", flat=True)
+        return first.first() == row.pk
+    return False
+
+
+def wanted_elsewhere(*, user, kind: str, game=None) -> bool:
     """Whether a notification the player's mail mode leaves out is still
     wanted by another channel (then the row is written, unmailed): one query,
     only for such kinds."""
     if user is None or kind not in KINDS:
         return False
-    subs = PushSubscription.objects.filter(user_id=user.pk)
-    return subs.exists() and channel_wanted(user_id=user.pk, kind=kind, channel=Channel.PUSH)
+    if game is not None and kind in (K.YOUR_MOVE, K.GAME_OVER) and ChatChannel.objects.filter(game=game).exists():
+        return True  # the table channel is told
+    preferences = None
+    for channel, targets in ((Channel.PUSH, PushSubscription.objects), (Channel.CHAT, ChatChannel.objects)):
+        if targets.filter(user_id=user.pk).exists():
+            preferences = preferences if preferences is not None else preferences_of(user_id=user.pk)
+            if channel_wanted(user_id=user.pk, kind=kind, channel=channel, preferences=preferences):
+                return True
+    return False
 
 
 def deliveries_make(*, notification_id: int) -> list[int]:

@@ -255,3 +255,33 @@ class Delivery(models.Model):
 
     def __str__(self) -> str:
         return f"delivery {self.pk} of notification {self.notification_id} by {self.target}"
+
+
+class ChatChannel(models.Model):
+    """A chat channel by URL (apprise: Discord, Slack, Matrix, Telegram, ntfy,
+    a JSON webhook): a player's own (``user``: what their seat may see) or a
+    game's table channel, added by the game's creator (``game``: public
+    information only). The URL holds the channel's credentials: it is stored
+    encrypted (notifications.chat) and shown back only as ``hint``."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="chat_channels")
+    game = models.ForeignKey("pbem.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="chat_channels")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_channels_added")
+    url_encrypted = models.TextField()
+    service = models.CharField(max_length=40)  # "Discord", "Slack", ...
+    hint = models.CharField(max_length=80)  # "Discord …f3a9": enough to tell channels apart
+    # a table channel's mentions: player name -> how the service mentions them ("<@123>", "@alice:matrix.org")
+    mentions = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(user__isnull=False, game__isnull=True) | Q(user__isnull=True, game__isnull=False),
+                name="chat_channel_of_a_player_or_a_table",
+            ),
+        ]
+
+    def __str__(self) -> str:  # never the URL
+        return f"chat channel {self.pk} ({self.hint})"

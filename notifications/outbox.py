@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from engines.base import canonical
 from notifications import fanout
-from notifications.models import EmailPreference, Notification, ReplyAddress, UndeliverableAddress
+from notifications.models import ChannelPreference, EmailPreference, Notification, ReplyAddress, UndeliverableAddress
 
 # Which kinds each preference lets through. Answers to a player's own mail
 # (REPLY) and invitations are always written.
@@ -96,11 +96,12 @@ def board_image_wanted(user) -> bool:
     return row.board_image if row else True
 
 
-def _write_facts(*, address: str, user, dedupe_key: str, game, seat: int | None) -> tuple:
+def _write_facts(*, address: str, user, dedupe_key: str, game, seat: int | None, kind: str = "") -> tuple:
     """What writing one row needs to know, in one round trip: whether the
     address is undeliverable, the player's mode and board-image choice,
     whether the row exists, whether the game's thread to this address has
-    begun, and the seat's reply address where it exists (id, token)."""
+    begun, the seat's reply address where it exists (id, token), and the
+    player's own choice of mail for this kind (None: the mode decides)."""
     from django.db import connection
 
     pref, undeliverable, notif, reply = (
@@ -109,6 +110,7 @@ def _write_facts(*, address: str, user, dedupe_key: str, game, seat: int | None)
         Notification._meta.db_table,
         ReplyAddress._meta.db_table,
     )
+    choice = ChannelPreference._meta.db_table
     user_id, game_id = getattr(user, "pk", None), getattr(game, "pk", None)
     with connection.cursor() as c:
         c.execute(
@@ -118,15 +120,17 @@ def _write_facts(*, address: str, user, dedupe_key: str, game, seat: int | None)
                        EXISTS (SELECT 1 FROM {notif} WHERE dedupe_key = %s),
                        EXISTS (SELECT 1 FROM {notif} WHERE game_id = %s AND UPPER(to_email) = UPPER(%s)),
                        (SELECT id FROM {reply} WHERE game_id = %s AND seat = %s AND user_id = %s),
-                       (SELECT token FROM {reply} WHERE game_id = %s AND seat = %s AND user_id = %s)""",
-            [address, user_id, user_id, dedupe_key, game_id, address, *([game_id, seat, user_id] * 2)],
+                       (SELECT token FROM {reply} WHERE game_id = %s AND seat = %s AND user_id = %s),
+                       (SELECT enabled FROM {choice} WHERE user_id = %s AND kind = %s AND channel = %s)""",
+            [address, user_id, user_id, dedupe_key, game_id, address, *([game_id, seat, user_id] * 2), user_id, kind, "mail"],
         )
-        gone, mode, board_image, exists, thread, reply_id, reply_token = c.fetchone()
+        gone, mode, board_image, exists, thread, reply_id, reply_token, mail_choice = c.fetchone()
     if user is None:
         mode = EmailPreference.Mode.EVERY_MOVE
     reply_row = ReplyAddress(pk=reply_id, token=reply_token, user=user, game=game, seat=seat) if reply_id else None
     return (
         bool(gone), mode or DEFAULT_MODE, True if board_image is None else bool(board_image), bool(exists), bool(thread), reply_row,
+        None if mail_choice is None or user is None else bool(mail_choice),
     )
 
 
@@ -202,14 +206,15 @@ def notification_write(
     address = to_email or (user.email if user is not None else "")
     if not address:
         return None
-    gone, mode, board_image, exists, thread_begun, known_reply = _write_facts(
-        address=address, user=user, dedupe_key=dedupe_key, game=game, seat=seat if game is not None else None
+    gone, mode, board_image, exists, thread_begun, known_reply, mail_choice = _write_facts(
+        address=address, user=user, dedupe_key=dedupe_key, game=game, seat=seat if game is not None else None, kind=kind
     )
     if exists:
         return None
     # one outbox: a kind the player's mail leaves out is still written when push or chat takes it
-    mail = not gone and (kind in _ALWAYS or kind in _BY_MODE[mode])
-    if not mail and not fanout.wanted_elsewhere(user=user, kind=kind):
+    # (the player's choice for this kind, else the mail mode's)
+    mail = not gone and (kind in _ALWAYS or (kind in _BY_MODE[mode] if mail_choice is None else mail_choice))
+    if not mail and not fanout.wanted_elsewhere(user=user, kind=kind, game=game):
         return None
     footer = links.footer_text(links.mail_links(user=user, game=game))
     body_text = (body_text + ("\n\n" + footer if footer else "")).replace("\x00", "")

@@ -19,9 +19,9 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.utils import timezone
 
-from notifications import addresses, outbox, push
+from notifications import addresses, chat, outbox, push
 from notifications.models import (
-    Channel, ChannelPreference, Delivery, EmailPreference, Notification, PushSubscription, ReplyAddress, UndeliverableAddress,
+    Channel, ChannelPreference, ChatChannel, Delivery, EmailPreference, Notification, PushSubscription, ReplyAddress, UndeliverableAddress,
 )
 from pbem.errors import InvalidRequest
 
@@ -238,6 +238,19 @@ def delivery_send(*, delivery_id: int) -> bool:
                 else:
                     row.sent_at, row.last_error = now, ""
                     PushSubscription.objects.filter(pk=subscription.pk).update(last_used_at=now)
+        elif kind == "chat":
+            channel = ChatChannel.objects.filter(pk=target_id).first()
+            if channel is None:
+                row.sent_at, row.last_error = now, "not sent: the channel was removed"
+            else:
+                text = chat.message(row.notification, channel)
+                try:
+                    chat.post(channel=channel, title=text["title"], body=text["body"])
+                except chat.ChatFailed as exc:
+                    failure = row.last_error = str(exc)
+                else:
+                    row.sent_at, row.last_error = now, ""
+                    ChatChannel.objects.filter(pk=channel.pk).update(last_used_at=now)
         else:
             row.sent_at, row.last_error = now, f"not sent: no channel {kind!r}"
         row.save(update_fields=["sent_at", "attempts", "last_error", "queued_at"])
@@ -296,3 +309,47 @@ def channel_preference_set(*, user, kind: str, channel: str, enabled: bool):
         raise InvalidRequest("No such kind of notification or channel.")
     row, _ = ChannelPreference.objects.update_or_create(user=user, kind=kind, channel=channel, defaults={"enabled": enabled})
     return row
+
+
+def chat_channel_add(*, user, url: str, game=None, mentions: dict | None = None) -> ChatChannel:
+    """A chat channel by URL: the player's own, or (``game``) the table's, which
+    only the game's creator adds. The URL is stored encrypted."""
+    if game is not None and game.created_by_id != user.pk:
+        raise InvalidRequest("Only the game's creator adds a channel for the whole table.")
+    url = (url or "").strip()
+    try:
+        service = chat.service_of(url)
+    except chat.ChatUrlRefused:
+        raise InvalidRequest(
+            "That is not a channel URL of Discord, Slack, Matrix, Telegram, ntfy or a JSON webhook."
+        ) from None
+    clean = {str(k).strip(): str(v).strip()[:100] for k, v in (mentions or {}).items() if str(k).strip() and str(v).strip()}
+    return ChatChannel.objects.create(
+        user=None if game is not None else user, game=game, created_by=user, url_encrypted=chat.encrypt(url),
+        service=service, hint=chat.hint_of(url, service), mentions=clean if game is not None else {},
+    )  # fmt: skip
+
+
+def chat_channel_remove(*, user, channel_id: int) -> int:
+    """A player removes their own channel; a game's creator the table's."""
+    from django.db.models import Q
+
+    rows = ChatChannel.objects.filter(Q(user=user) | Q(game__created_by=user), pk=channel_id)
+    return rows.delete()[0]
+
+
+def channel_choices_set(*, user, chosen: set[tuple[str, str]]) -> None:
+    """The profile's grid: ``chosen`` holds (kind, channel) for every box ticked.
+    A mail choice equal to what the mail mode gives is not stored, so the mode
+    (`notify every|digest|off` by mail) still decides it."""
+    from notifications.fanout import KINDS
+
+    mode = outbox.preference_of(user)
+    with transaction.atomic():
+        for kind in KINDS:
+            for channel in Channel.values:
+                enabled = (kind, channel) in chosen
+                if channel == Channel.MAIL and enabled == (kind in outbox._BY_MODE[mode]):
+                    ChannelPreference.objects.filter(user=user, kind=kind, channel=channel).delete()
+                else:
+                    channel_preference_set(user=user, kind=kind, channel=channel, enabled=enabled)

@@ -383,7 +383,8 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    # urllib3 logs every URL it requests at debug: push endpoints and chat webhook URLs are secrets
+    "loggers": {"django.db.backends": {"level": "WARNING"}, "urllib3": {"level": "WARNING"}},
 }
 
 CELERY_BEAT_SCHEDULE = {

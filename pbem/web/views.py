@@ -22,13 +22,14 @@ from django.views.i18n import set_language
 
 from notifications import push
 from notifications.links import site_url
-from notifications.selectors import push_devices_of
+from notifications.selectors import chat_channels_of
 from pbem import selectors, services
 from pbem.errors import IllegalMove, NotFound, ServiceError, StaleVersion
 from pbem.languages import language_supported
 from pbem.models import Game, Move
 from pbem.services.languages import profile_language_set
 from pbem.web import forms as f
+from pbem.web import push as web_push
 from pbem.web import selectors as web_selectors
 from pbem.web import services as web_services
 
@@ -178,6 +179,8 @@ def game_page(request, game_id: int):
     # after the player's first move here: offer pushes (push.js shows it while the browser has not been asked)
     context["push_prompt"] = push.configured() and web_selectors.seat_has_moved(game=game, seat=context["seat"])
     context["vapid_key"] = push.public_key()
+    if game.created_by_id == request.user.pk:  # the table's chat channels are the creator's to add
+        context["table_chats"] = chat_channels_of(game=game)
     return render(request, "web/game/page.html", context)
 
 
@@ -412,7 +415,7 @@ def profile(request):
             "has_password": user.has_usable_password(),
             "undeliverable": address_undeliverable_mark(email=user.email),
             "calendar_url": site_url(reverse("web:calendar-feed", args=[web_services.calendar_feed_get(user=user).token])),
-            "devices": push_devices_of(user=user), "vapid_key": push.public_key() if push.configured() else "",
+            **web_push.profile_context(user),
         },
     )
 
