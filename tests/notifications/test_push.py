@@ -103,3 +103,22 @@ def test_push_only_players_get_no_mail_and_preferences_are_per_kind(service, gam
     assert len(deliver(note)) == 1
     bobs = Notification.objects.filter(game=game, recipient=bob, kind="your_move").latest("pk")
     assert bobs.mail and deliver(bobs) == []  # bob takes his move by mail only
+
+
+def test_a_lost_push_is_found_by_the_sweep_and_queued_again(service, game, alice, queue):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from notifications.services import deliveries_lost_requeue
+
+    subscribe(service, alice, "phone")
+    note = Notification.objects.filter(game=game, recipient=alice, kind="your_move").latest("pk")
+    (pk,) = fanout.deliveries_make(notification_id=note.pk)  # its task never runs (on_commit does not fire here)
+    assert deliveries_lost_requeue(grace_seconds=10) == 0  # within the grace its task may still run
+    Delivery.objects.filter(pk=pk).update(queued_at=timezone.now() - timedelta(seconds=11))
+    assert deliveries_lost_requeue(grace_seconds=10) == 1 and queue() == 1  # really on the broker
+    assert deliveries_lost_requeue(grace_seconds=10) == 0  # marked anew: once per grace
+    assert delivery_send(delivery_id=pk) and len(service.received) == 1
+    Delivery.objects.filter(pk=pk).update(queued_at=timezone.now() - timedelta(hours=1))
+    assert deliveries_lost_requeue(grace_seconds=10) == 0  # sent: never again
