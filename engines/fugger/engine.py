@@ -540,13 +540,13 @@ class Fugger:
         return T.render(self, state, seat, lang)
 
     def event_text(self, event, lang="en"):
-        """An event of the history written in ``lang`` (see engines/README.md): still its English
-        text for this engine (``untranslated``)."""
-        return event_text(event, lang)
+        """An event of the history written in ``lang`` from its ``data["msg"]`` (see engines/README.md);
+        an event stored before without one keeps its English text."""
+        return event_text(event, lang, I.CATALOG)
 
-    # What of this engine is not yet in every language (issue 23): labels, prompts, command
-    # words, the table (render) and the refusals of validate are; the history's texts and the
-    # parser's detailed reasons (the "Allowed now" after them is translated) are still English.
+    # What of this engine is not yet in every language (issue 23): the Nobility Game's history
+    # texts (nobility.py) and the parser's detailed reasons (the "Allowed now" after them is
+    # translated) are still English.
     untranslated = ("events", "parse details")
 
     def catalogs(self):
