@@ -36,10 +36,6 @@ def card(cid: str) -> dict:
     return N.ALL_CARDS[cid]
 
 
-def pname(seat: int) -> str:
-    return f"Player {seat + 1}"
-
-
 def say(*args, **kw) -> dict:
     """rules.say: an event any language can write (data["msg"])."""
     return rules().say(*args, **kw)

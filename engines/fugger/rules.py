@@ -46,10 +46,6 @@ def n_wares(wares: dict) -> int:
     return sum(wares.values())
 
 
-def pname(seat: int) -> str:
-    return f"Player {seat + 1}"
-
-
 def sname(space: str) -> str:
     return D.SPACES[space]["name"]
 
@@ -623,9 +619,6 @@ def t_deal_done(S, task, ev):
     S["agenda"].append({"do": "refill"})
 
 
-DEALS_WORD = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-
-
 def deal_target(S: dict) -> int:
     """Four deal cards on the table; five while a boom's fifth card is out (until the next one is traded)."""
     return D.DEAL_CARDS_ON_TABLE + S.get("boom", 0)
@@ -674,20 +667,8 @@ def t_refill(S, task, ev):
     S["agenda"].append(dict(task))
 
 
-def describe_lines(cid: str) -> str:
-    c = card(cid)
-    if c["kind"] == "estate":
-        return f"{c['name']}, minimum bid {c['min']}, rent {c['rent']} (only nobles may bid)"
-    parts = []
-    for part, ware, qty, price in card_lines(cid):
-        word = "max" if part == "demand" else "min"
-        verb = "wants" if part == "demand" else "sells"
-        parts.append(f"{verb} {qty} {ware} ({word} {price})")
-    return ("urgent, " if c.get("urgent") else "") + ", ".join(parts)
-
-
 def lines_msg(cid: str) -> dict:
-    """describe_lines as a text any language can write."""
+    """What a deal card says (its lines), as a text any language can write."""
     c = card(cid)
     parts = [message(f"render.{'wants' if part == 'demand' else 'sells'}", count=qty, ware=W(ware), price=price)
              for part, ware, qty, price in card_lines(cid)]

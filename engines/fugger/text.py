@@ -591,7 +591,7 @@ def _nobility(v: dict, lang: str) -> list[str]:
 
 
 def _describe(cid: str, lang: str) -> str:
-    """What a deal or estate card says, in ``lang`` (rules.describe_lines in English)."""
+    """What a deal or estate card says, in ``lang`` (rules.lines_msg for the history)."""
     c = R.card(cid)
     if c["kind"] == "estate":
         return I.t(lang, "render.estate", name=c["name"], min=c["min"], rent=c["rent"])
