@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils.translation import ngettext
 
 
 def _site() -> str:
@@ -81,5 +82,7 @@ def footer_text(links: dict[str, str]) -> str:
     if "settings" in links:
         lines.append(f"Mail settings: {links['settings']}, or reply `notify every`, `notify digest` or `notify off`.")
     if "password" in links:
-        lines.append(f"Set a password to use the web page (link valid for {days} day(s)): {links['password']}")
+        lines.append(ngettext("Set a password to use the web page (link valid for %(days)d day): %(link)s",
+                              "Set a password to use the web page (link valid for %(days)d days): %(link)s", days)
+                     % {"days": days, "link": links["password"]})
     return "\n".join(lines)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from datetime import timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
@@ -23,7 +24,8 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from engines.base import canonical
-from notifications import fanout
+from engines.names import seat_names_in
+from notifications import fanout, presence
 from notifications.models import ChannelPreference, EmailPreference, Notification, ReplyAddress, UndeliverableAddress
 
 # Which kinds each preference lets through. Answers to a player's own mail
@@ -50,10 +52,22 @@ OTHER_COMMANDS = (
 DELIVER_PRIORITY = 6
 
 
-def _deliver_on_commit(notification_id: int) -> None:
+def _deliver_on_commit(notification_id: int, countdown: int | None = None) -> None:
     from notifications.tasks import deliver
 
-    transaction.on_commit(lambda: deliver.apply_async((notification_id,), priority=DELIVER_PRIORITY))
+    transaction.on_commit(lambda: deliver.apply_async((notification_id,), priority=DELIVER_PRIORITY, countdown=countdown))
+
+
+def _held(countdown: int | None) -> dict:
+    """A held row's deliver mark is dated when its task is due, so the lost-work sweep leaves it until then."""
+    return {"deliver_queued_at": timezone.now() + timedelta(seconds=countdown)} if countdown else {}
+
+
+def _deliver_countdown(kind: str, game, seat) -> int | None:
+    """A your-move mail to a player at the table, or just answered by mail, waits (notifications.presence)."""
+    if kind == Notification.Kind.YOUR_MOVE and game is not None and seat is not None:
+        return presence.hold_seconds(game_id=game.pk, seat=seat)
+    return None
 
 
 DEFAULT_MODE = EmailPreference._meta.get_field("mode").default
@@ -259,17 +273,19 @@ def notification_write(
         # The caller holds the game row locked, and every writer of a key of
         # this game's steps holds it too: nobody can have written it since
         # the look above, so no savepoint is needed.
-        row = Notification.objects.create(**fields)
-        _deliver_on_commit(row.pk)
+        countdown = _deliver_countdown(kind, game, seat)
+        row = Notification.objects.create(**fields, **_held(countdown))
+        _deliver_on_commit(row.pk, countdown)
         return row
+    countdown = _deliver_countdown(kind, game, seat)
     try:
         with transaction.atomic():  # a savepoint: a row written meanwhile by someone else leaves ours undone
-            row = Notification.objects.create(**fields)
+            row = Notification.objects.create(**fields, **_held(countdown))
     except IntegrityError:
         if Notification.objects.filter(dedupe_key=dedupe_key).exists():
             return None  # written meanwhile by a concurrent run of the same step
         raise
-    _deliver_on_commit(row.pk)
+    _deliver_on_commit(row.pk, countdown)
     return row
 
 
@@ -304,13 +320,14 @@ def deadline_text(deadline, user) -> str:
 
 def your_move(*, game, pending: list) -> None:
     from notifications.selectors import digest_since_last_acted, table_talk_text
-    from pbem.selectors import engine_get
+    from pbem.selectors import engine_get, seats_by_index
 
     engine = engine_get(game.engine)
+    names = [s.name for s in seats_by_index(game=game).values()]  # players by name, not "P2" or "seat 2"
     for p in pending:
         seat = p.seat
         sealed = "This is a sealed decision: nobody sees your answer until everyone has answered." if p.sealed else ""
-        digest = digest_since_last_acted(game=game, seat=seat.index)
+        digest = [seat_names_in(line, names) for line in digest_since_last_acted(game=game, seat=seat.index)]
         body = "\n\n".join(
             part
             for part in (

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import logging
 import smtplib
+from datetime import timedelta
 
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.utils import timezone
 
-from notifications import addresses, chat, outbox, push
+from notifications import addresses, chat, outbox, presence, push
 from notifications.models import (
     Channel, ChannelPreference, ChatChannel, Delivery, EmailPreference, Notification, PushSubscription, ReplyAddress, UndeliverableAddress,
 )
@@ -43,6 +44,12 @@ def _permanent(exc: Exception) -> bool:
     return isinstance(code, int) and code >= 500
 
 
+def _deliver_later(notification_id: int) -> None:
+    from notifications.tasks import deliver
+
+    deliver.apply_async((notification_id,), priority=outbox.DELIVER_PRIORITY, countdown=presence.GRACE)
+
+
 def notification_send(*, notification_id: int) -> bool:
     """Send the row if it is unsent. The row stays locked while sending, so two
     workers never send it twice. The connection to the mail server is opened
@@ -64,6 +71,19 @@ def notification_send(*, notification_id: int) -> bool:
             row.attempts += 1
             # the task in hand owns the row now: whatever happens below clears the mark
             row.deliver_queued_at = None
+            if row.kind == Notification.Kind.YOUR_MOVE and row.game_id is not None and row.seat is not None:
+                verdict = presence.your_move_verdict(game_id=row.game_id, seat=row.seat, version=row.version, written_at=row.created_at)
+                if verdict == presence.ANSWERED:
+                    row.sent_at, row.last_error = timezone.now(), "not sent: answered at the table or in the answer to a mail"
+                    row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])
+                    return False
+                if verdict == presence.HOLD:
+                    # looked at again after the grace; the mark, dated then, keeps the lost-work sweep as backstop
+                    row.deliver_queued_at = timezone.now() + timedelta(seconds=presence.GRACE)
+                    row.save(update_fields=["attempts", "deliver_queued_at"])
+                    hold_again = row.pk
+                    transaction.on_commit(lambda: _deliver_later(hold_again))
+                    return False
             if UndeliverableAddress.objects.filter(email__iexact=row.to_email).exists():
                 row.sent_at, row.last_error = timezone.now(), "not sent: the address is undeliverable"
                 row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])

@@ -107,6 +107,9 @@ class Seat(models.Model):
     credit_seconds = models.FloatField(null=True, blank=True)
     # When the player resigned or forfeited, or a bot took the seat over.
     left_at = models.DateTimeField(null=True, blank=True)
+    # When the player's game page was last open and in use (its poll says so, at most every
+    # PRESENCE_MARK_SECONDS): a your-move mail waits while the player is at the table (issue 28).
+    page_seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "index"]

@@ -20,7 +20,7 @@ from engines.i18n import event_text
 
 from . import board as B
 from . import i18n as I
-from . import bots
+from . import bots, choices
 from . import orders
 from . import data as D
 from . import nobility as NB
@@ -301,10 +301,13 @@ class Fugger:
                     count=integer(1, top), ware=enum(*wares), player=enum(*players), price=integer(0, 50000),
                     **{"from": enum(*srcs), "to": enum(*dsts)})
 
+    def choices(self, state, seat):
+        return choices.choices(self, state, seat, self.actions(state, seat))
+
     def validate(self, state, seat, action, *, lang="en"):
         specs = self.actions(state, seat, lang=lang)
         self._check_counts(state, seat, action, lang)
-        check_against_specs(specs, action, lang=lang)
+        check_against_specs(specs, action, choices.name, lang=lang)
         t = I.t
         S = state
         pend = self._pending_for(S, seat)
@@ -316,7 +319,7 @@ class Fugger:
             prev = Rp["at"]
             for sp in action["path"]:
                 if sp not in B.ADJ[prev]:
-                    nbs = ", ".join(sorted(B.ADJ[prev]))
+                    nbs = ", ".join(sorted(R.sname(n) for n in B.ADJ[prev]))
                     raise IllegalAction(t(lang, "err.not_next", to=R.sname(sp), at=R.sname(prev), spaces=nbs))
                 if B.is_sea(sp) and B.is_winter(S["t"]):
                     raise IllegalAction(t(lang, "err.winter"))
@@ -537,13 +540,13 @@ class Fugger:
         return T.render(self, state, seat, lang)
 
     def event_text(self, event, lang="en"):
-        """An event of the history written in ``lang`` (see engines/README.md): still its English
-        text for this engine (``untranslated``)."""
-        return event_text(event, lang)
+        """An event of the history written in ``lang`` from its ``data["msg"]`` (see engines/README.md);
+        an event stored before without one keeps its English text."""
+        return event_text(event, lang, I.CATALOG)
 
-    # What of this engine is not yet in every language (issue 23): labels, prompts, command
-    # words, the table (render) and the refusals of validate are; the history's texts and the
-    # parser's detailed reasons (the "Allowed now" after them is translated) are still English.
+    # What of this engine is not yet in every language (issue 23): the Nobility Game's history
+    # texts (nobility.py) and the parser's detailed reasons (the "Allowed now" after them is
+    # translated) are still English.
     untranslated = ("events", "parse details")
 
     def catalogs(self):

@@ -434,7 +434,7 @@ def _prompt(S: dict, pend: dict, lang: str) -> str:
     if k == "payday":
         return t(lang, "ask.payday")
     if k == "lose":
-        return t(lang, "ask.lose", rep=pend["rep"], count=pend["count"], why=pend["why"])
+        return t(lang, "ask.lose", rep=pend["rep"], count=pend["count"], why=t(lang, R.WHY[pend["why"]]))
     if k == "bribe":
         return t(lang, "ask.bribe")
     if k == "sheep":

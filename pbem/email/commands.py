@@ -12,11 +12,13 @@ decided in pbem.email.gate.
 
 from __future__ import annotations
 
+from django.utils.translation import ngettext
+
 import logging
 
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from engines.base import ParseError, describe_actions
 from notifications import outbox

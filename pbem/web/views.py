@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.i18n import set_language
 
+from engines.names import seat_names_in
 from notifications import push
 from notifications.links import site_url
 from notifications.selectors import chat_channels_of
@@ -123,6 +124,10 @@ def game_new(request):
 
 
 def _page_context(request, game: Game, errors: dict | None = None) -> dict:
+    # The change stamp first, then the game read again: what the page shows is never older than its
+    # stamp, so a step applied meanwhile (by the worker) moves the poll and the page catches up.
+    stamp = web_selectors.poll_stamp(game_id=game.pk, user=request.user)
+    game.refresh_from_db()
     detail = selectors.game_detail(game=game, user=request.user)
     seat = selectors.seat_of(game=game, user=request.user)
     engine = selectors.engine_get(game.engine)
@@ -131,14 +136,23 @@ def _page_context(request, game: Game, errors: dict | None = None) -> dict:
         d["name"] = _seat_name(seats[d["seat"]])
     for c in detail["commitments"]:
         c["name"] = _seat_name(seats[c["seat"]])
-    forms_ = [f.spec_form(s, game.version) for s in detail["actions"]]
+    names = [_seat_name(s) for s in detail["seats"]]
+    choices = web_selectors.choices_for(game=game, seat=seat, actions=detail["actions"], names=names)
+    forms_ = [f.spec_form(s, game.version, c) for s, c in zip(detail["actions"], choices)]
     for form in forms_:
         form["error"] = (errors or {}).get(form["type"])
+    sealed = web_selectors.sealed_answer_own(game=game, seat=seat)
+    if sealed is not None:
+        sealed["words"] = web_selectors.action_words(action=sealed["action"], choices=choices)
     history = selectors.game_history(game=game, user=request.user)
     for step in history:
+        for e in step["events"]:
+            e["text"] = seat_names_in(e["text"], names)
         for m in step["moves"]:
             m["name"] = _seat_name(seats.get(m["seat"], {"index": m["seat"], "player": None, "bot": False}))
     mine = next((d for d in detail["decisions"] if seat and d["seat"] == seat.index), None)
+    if mine and mine.get("prompt"):
+        mine["prompt"] = seat_names_in(mine["prompt"], names)
     talk = web_selectors.table_talk(game=game, seat=seat)
     for m in talk:  # whom a private message went to, in words
         if m.to_seat is not None:
@@ -150,8 +164,10 @@ def _page_context(request, game: Game, errors: dict | None = None) -> dict:
         "seat": seat,
         "mine": mine,
         "action_forms": forms_,
+        "acts": web_selectors.board_acts(choices=choices),
+        "sealed_own": sealed,
         "history": list(reversed(history)),
-        "stamp": web_selectors.poll_stamp(game_id=game.pk, user=request.user),
+        "stamp": stamp,
         "talk": talk,
         "talk_to": [(s["index"], _seat_name(s)) for s in detail["seats"] if s["player"] and (not seat or s["index"] != seat.index)],
         "result": web_selectors.result_of(game, request.user),
@@ -173,6 +189,7 @@ def _seat_name(s: dict) -> str:
 
 def game_page(request, game_id: int):
     game = _game_or_404(request, game_id)
+    services.seat_presence_mark(game_id=game.pk, user=request.user)  # at the table: your-move mails wait
     context = _page_context(request, game)
     feed = web_services.game_feed_get(game=game)  # a public game's Atom feed (none for a private one)
     context["feed_url"] = reverse("web:game-feed", args=[feed.token]) if feed else None
@@ -193,6 +210,8 @@ def game_poll(request, game_id: int):
     stamp = web_selectors.poll_stamp(game_id=game_id, user=request.user)
     if stamp is None:
         raise Http404(_("There is no game %(id)s.") % {"id": game_id})
+    if request.GET.get("here") == "1":  # the page is open and in use (table.js): your-move mails wait
+        services.seat_presence_mark(game_id=game_id, user=request.user)
     if stamp == request.GET.get("stamp"):
         return HttpResponse(status=204)
     # status and version moved: the forms are stale too, not only the situation
@@ -204,8 +223,11 @@ def game_poll(request, game_id: int):
 
 @require_GET
 def game_live(request, game_id: int):
+    """A part of the game page, fetched again when the poll's stamp moves:
+    ``?part=head`` (status, seats, invitation box), ``board``, or the rest."""
     game = _game_or_404(request, game_id)
-    return render(request, "web/game/_live.html", _page_context(request, game))
+    part = {"head": "web/game/_head.html", "board": "web/game/_board_part.html"}.get(request.GET.get("part", ""), "web/game/_live.html")
+    return render(request, part, _page_context(request, game))
 
 
 @require_GET
@@ -344,6 +366,9 @@ def game_replay(request, game_id: int):
     except ValueError:
         step = 0
     r = web_selectors.replay_step(game=game, step=step)
+    names = [s.name for s in game.seats.order_by("index")]
+    for e in r["events"]:
+        e["text"] = seat_names_in(e["text"], names)
     return render(request, "web/game/replay.html", {"game": game, "engine": selectors.engine_get(game.engine), "view": r["view"], **r})
 
 
