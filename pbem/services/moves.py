@@ -33,6 +33,7 @@ from pbem.errors import (
 )
 from pbem.models import Game, Move, PendingAction, SealedMove
 from pbem.selectors import engine_get, seats_by_index
+from pbem.services.mails import game_over_write, resolution_write, your_move_write
 from pbem.services.deadlines import answer_record, deadline_plan
 from pbem.languages import status_word
 
@@ -388,10 +389,8 @@ def _apply(game: Game, engine, pending: list[PendingAction]) -> list[PendingActi
     answered = game.version
     game.state = step["state"]
     game.version += 1
-    from notifications import outbox
-
     if any(m.sealed for m in moves):
-        outbox.decision_resolved(game=game, version=answered, moves=moves)
+        resolution_write(game=game, version=answered, moves=moves)
     decisions = engine.decisions(game.state)
     if decisions:
         return decisions_open(game, engine, now, decisions=decisions)
@@ -401,7 +400,7 @@ def _apply(game: Game, engine, pending: list[PendingAction]) -> list[PendingActi
     from pbem.ladders.services import game_finished
 
     game_finished(game=game)  # ratings, ladder, tournament table: in this same transaction
-    outbox.game_over(game=game)
+    game_over_write(game=game)
     return []
 
 
@@ -439,9 +438,7 @@ def decisions_open(
     answered: set[int] = set()
     for hook in DECISIONS_OPENED:
         answered |= hook(game=game, engine=engine, pending=humans)
-    from notifications import outbox
-
-    outbox.your_move(game=game, pending=[p for p in humans if p.pk not in answered])
+    your_move_write(game=game, pending=[p for p in humans if p.pk not in answered])
     return opened
 
 
