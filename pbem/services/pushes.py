@@ -36,8 +36,10 @@ def _first_paragraph(text: str) -> str:
 
 def push_render(row: Notification) -> dict:
     """{title, body} of the push of ``row``."""
-    # the row holds the data of its mail: render (and keep) its text first, as the mail's delivery does
-    row = notification_render(row)
+    if not (row.data or {}).get("prompt"):
+        # no decision's prompt stored: the push says the first paragraph of the row's mail,
+        # rendered (and kept) first as the mail's delivery does
+        row = notification_render(row)
     with translation.override(language_of(user=row.recipient)):
         game = _game(row)
         titles = {
