@@ -18,8 +18,9 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from engines.base import IllegalAction, canonical
+from engines.base import IllegalAction, canonical, describe_actions
 from engines.rng import Rng
+from notifications import outbox
 from pbem.errors import (
     Conflict,
     IdempotencyKeyReused,
@@ -32,6 +33,7 @@ from pbem.errors import (
 from pbem.models import Game, Move, PendingAction, SealedMove
 from pbem.selectors import engine_get, seats_by_index
 from pbem.services.deadlines import answer_record, deadline_plan
+from pbem.services.game_finish import game_finish
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +80,14 @@ def _send_advance(game_id: int) -> None:
         # The lost-work sweep queues it once the broker is back; the caller's
         # answer (a move accepted) stays true.
         log.warning("game %s: advance not queued (%s); the lost-work sweep will queue it", game_id, type(exc).__name__)
+
+
+def bot_action(*, game: Game, engine, seat: int) -> dict:
+    """A bot's choice for ``seat`` now: a bot seat's move, and a bot's answer
+    when a player runs out of time. It follows from the game's seed, version
+    and the seat alone, so a record replays and both choose alike."""
+    rng = Rng.from_seed(game.seed * 1_000_003 + game.version * 101 + seat)
+    return engine.bot(game.state, seat, rng)
 
 
 def game_lock(game_id: int) -> Game:
@@ -250,8 +260,6 @@ def _submit_locked(
 
 
 def _allowed(engine, game: Game, seat: int) -> str:
-    from engines.base import describe_actions
-
     return describe_actions(engine.actions(game.state, seat))
 
 
@@ -305,9 +313,7 @@ def _advance_locked(game: Game, engine, *, max_steps: int, bots: bool, opened=No
             break
         for p in waiting:
             seat = p.seat.index
-            # A bot's choices follow from the game's seed, so a record replays.
-            rng = Rng.from_seed(game.seed * 1_000_003 + game.version * 101 + seat)
-            action = engine.bot(game.state, seat, rng)
+            action = bot_action(game=game, engine=engine, seat=seat)
             _submit_locked(game, engine, seat, action, Move.Source.BOT, f"bot:{game.version}:{seat}", game.version, "", pending)
         opened = pending  # the same decisions, now answered by the bots
     if write and steps and game.status == Game.Status.ACTIVE:
@@ -349,20 +355,13 @@ def _apply(game: Game, engine, pending: list[PendingAction]) -> list[PendingActi
     answered = game.version
     game.state = step["state"]
     game.version += 1
-    from notifications import outbox
-
     if any(m.sealed for m in moves):
         outbox.decision_resolved(game=game, version=answered, moves=moves)
     decisions = engine.decisions(game.state)
     if decisions:
         return decisions_open(game, engine, now, decisions=decisions)
-    game.status, game.finished_at = Game.Status.FINISHED, now
-    game.outcome = engine.outcome(game.state)
-    game.save(update_fields=["state", "version", "status", "finished_at", "outcome", "updated_at"])
-    from pbem.ladders.services import game_finished
-
-    game_finished(game=game)  # ratings, ladder, tournament table: in this same transaction
-    outbox.game_over(game=game)
+    # the last step's state and version are written with the end of the game
+    game_finish(game=game, outcome=engine.outcome(game.state), now=now, fields=("state", "version"))
     return []
 
 
@@ -389,8 +388,6 @@ def decisions_open(game: Game, engine, now, decisions: list[dict] | None = None)
         opened[0].save(force_insert=True)
     else:
         PendingAction.objects.bulk_create(opened)  # one INSERT; PostgreSQL returns the ids
-    from notifications import outbox
-
     outbox.your_move(game=game, pending=[p for p in opened if not p.seat.is_bot])
     return opened
 

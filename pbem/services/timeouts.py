@@ -17,29 +17,23 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from engines.rng import Rng
 from pbem import clock
 from pbem.errors import Conflict, NotYourSeat, ServiceError
 from pbem.models import Game, Move, PendingAction, Seat
 from pbem.selectors import engine_get
-from pbem.services.moves import game_lock, move_submit, queue_advance
+from pbem.services.game_finish import game_finish
+from pbem.services.moves import bot_action, game_lock, move_submit, queue_advance
 
 log = logging.getLogger(__name__)
 
 # --- timeouts ---------------------------------------------------------------------
 
 
-def _bot_action(game: Game, engine, seat: int) -> dict:
-    # The same seeding as a bot seat's moves (pbem.services.moves._bots_act).
-    rng = Rng.from_seed(game.seed * 1_000_003 + game.version * 101 + seat)
-    return engine.bot(game.state, seat, rng)
-
-
 def _bot_answers(game: Game, engine, seat: int) -> None:
     move_submit(
         game_id=game.pk,
         seat=seat,
-        action=_bot_action(game, engine, seat),
+        action=bot_action(game=game, engine=engine, seat=seat),
         source=Move.Source.BOT,
         idempotency_key=f"bot:{game.version}:{seat}",
         version=game.version,
@@ -77,22 +71,15 @@ def _seat_leave(game: Game, engine, seat: Seat, status: str, now: datetime) -> s
 def _game_end_early(game: Game, leaver: Seat, now: datetime) -> None:
     """End the game because ``leaver`` left: everyone else shares first place,
     the leaver is last. Sealed answers already given stay sealed forever."""
-    from notifications import outbox
-
     PendingAction.objects.filter(game=game, closed_at__isnull=True).update(closed_at=now)
     left = set(game.seats.filter(status__in=[Seat.Status.RESIGNED, Seat.Status.FORFEITED]).values_list("index", flat=True))
     stayed = game.players - len(left)
-    game.status, game.finished_at = Game.Status.FINISHED, now
-    game.outcome = {
+    outcome = {
         "scores": [0 if i in left else 1 for i in range(game.players)],
         "ranks": [stayed + 1 if i in left else 1 for i in range(game.players)],
         "detail": {"ended": f"seat {leaver.index + 1} left the game ({leaver.status})", "left": sorted(left)},
     }
-    game.save(update_fields=["status", "finished_at", "outcome", "updated_at"])
-    from pbem.ladders.services import game_finished
-
-    game_finished(game=game)  # ratings, ladder, tournament table: in this same transaction
-    outbox.game_over(game=game)
+    game_finish(game=game, outcome=outcome, now=now)
 
 
 def pending_timeout(*, pending_id: int, now: datetime | None = None) -> str | None:
