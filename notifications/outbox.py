@@ -292,7 +292,7 @@ def deadline_text(deadline, user) -> str:
 
 
 def your_move(*, game, pending: list) -> None:
-    from notifications.selectors import digest_since_last_acted, table_talk_text
+    from pbem.selectors.mail import digest_since_last_acted, table_talk_text
     from pbem.selectors import engine_get
 
     engine = engine_get(game.engine)
@@ -329,7 +329,7 @@ def reminder(*, game, pending, which: str = "reminder", if_no_answer: str = "") 
     """A reminder (``which`` = "reminder") or the last call ("last_call") of an
     open decision, once each: the situation again, the commands, the deadline in
     the player's time zone, and what a timeout will do."""
-    from notifications.selectors import table_talk_text
+    from pbem.selectors.mail import table_talk_text
     from pbem.selectors import engine_get
 
     engine = engine_get(game.engine)

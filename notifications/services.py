@@ -1,8 +1,7 @@
 """Writes of the outbound side (HackSoft style: keyword-only ``<noun>_<verb>``).
 
-- ``notification_send``: sends one outbox row, once;
-  ``notifications_lost_requeue``: the short sweep for deliver tasks lost.
-- ``preference_set``, ``board_image_set``: how much mail a player gets.
+- ``notification_send``: sends one outbox row, once (the sweep for deliver
+  tasks lost is pbem.services.sweeps.notifications_lost_requeue).
 - ``address_bounce_clear``, ``bounce_record``, ``reply_address_known``: the
   addresses our mails are sent from and answered to.
 
@@ -20,8 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from notifications import addresses, outbox
-from notifications.models import EmailPreference, Notification, ReplyAddress, UndeliverableAddress
-from pbem.errors import InvalidRequest
+from notifications.models import Notification, ReplyAddress, UndeliverableAddress
 
 log = logging.getLogger(__name__)
 
@@ -108,25 +106,6 @@ def notification_send(*, notification_id: int) -> bool:
     return True
 
 
-def notifications_lost_requeue(*, grace_seconds: int | None = None, limit: int = 1000) -> int:
-    """Queue ``deliver`` again for every notification whose deliver task was
-    lost (its worker died, the broker was down): its mark, set with the row,
-    is older than the grace period and no send has taken it. Found by the
-    partial index on ``deliver_queued_at``, which holds only rows in flight,
-    so running this every few seconds costs the database next to nothing.
-    Each row found is marked anew, so it is queued at most once per grace
-    period; a send in progress holds the row's lock and the extra task skips
-    it. Rows whose send failed are Celery's to retry with backoff (no mark);
-    the minute's ``stalled_work_requeue`` is their backstop."""
-    from notifications.tasks import deliver
-    from pbem.requeue import marked_work_requeue
-
-    return marked_work_requeue(
-        Notification.objects.filter(sent_at__isnull=True), mark="deliver_queued_at", task=deliver,
-        grace_seconds=grace_seconds, limit=limit,
-    )  # fmt: skip
-
-
 def _envelope_sender_set(message, address: str) -> None:
     """Bounces go to a per-mail address (VERP). Django's SMTP backend uses
     from_email as the envelope sender (the From header stays ours); anymail
@@ -143,19 +122,6 @@ def _envelope_sender_set(message, address: str) -> None:
 def address_bounce_clear(*, email: str) -> None:
     """A mail came from this address: it works again."""
     UndeliverableAddress.objects.filter(email__iexact=email).delete()
-
-
-def preference_set(*, user, mode: str) -> EmailPreference:
-    if mode not in EmailPreference.Mode.values:
-        raise InvalidRequest(f"Mail preference is one of: {', '.join(EmailPreference.Mode.values)}.")
-    row, _ = EmailPreference.objects.update_or_create(user=user, defaults={"mode": mode})
-    return row
-
-
-def board_image_set(*, user, on: bool) -> EmailPreference:
-    """Whether game mails carry the board as an inline picture (the written situation stays)."""
-    row, _ = EmailPreference.objects.update_or_create(user=user, defaults={"board_image": on})
-    return row
 
 
 # --- reply addresses and bounces ---------------------------------------------------

@@ -272,3 +272,24 @@ class Vacation(models.Model):
 
     def __str__(self) -> str:
         return f"vacation of {self.user_id}: {self.days} days from {self.starts_at:%Y-%m-%d}"
+
+
+class TableMessage(models.Model):
+    """Table talk: a message to the whole table or to one seat of a game. Made
+    by the web app's table, read by its pages and by the mails below it. The
+    model was the web app's: its table keeps that name (migration pbem 0005)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="table_messages")
+    sender = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_messages")
+    # None: to the table; else the seat index it is for (sender and that seat see it)
+    to_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    text = models.TextField(max_length=2000)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "web_tablemessage"
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["game", "created_at"], name="table_message_by_game")]
+
+    def __str__(self) -> str:
+        return f"message {self.pk} in game {self.game_id}"

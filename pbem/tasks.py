@@ -20,6 +20,14 @@ def sweep() -> dict:
     return services.stalled_work_requeue()
 
 
+@shared_task(name="notifications.tasks.lost_deliveries_sweep")
+def lost_deliveries_sweep() -> int:
+    """Re-queue deliver tasks lost with their worker (runs every
+    PBEM_LOST_WORK_SECONDS from beat; an index lookup). Registered under the
+    name it had in notifications.tasks, which beat and queued tasks use."""
+    return services.notifications_lost_requeue()
+
+
 @shared_task
 def lost_work_sweep() -> int:
     """Re-queue advances lost with their worker (runs every

@@ -258,7 +258,7 @@ class VacationView(APIView):
 
 def _me(user) -> dict:
     from notifications.outbox import preference_of
-    from notifications.selectors import address_undeliverable_mark
+    from notifications.addresses import address_undeliverable_mark
 
     return {
         "username": user.username,

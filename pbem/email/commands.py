@@ -189,7 +189,7 @@ def _builtin(ctx: Context, line: str) -> str | None:
     if word == "notify" and len(words) == 3 and words[1] in ("board", "picture", "image"):
         if words[2] not in ("on", "off"):
             raise InvalidRequest("Write `notify board on` or `notify board off`.")
-        from notifications.services import board_image_set
+        from pbem.services.preferences import board_image_set
 
         board_image_set(user=ctx.user, on=words[2] == "on")
         return ("From now on your game mails show the board as a picture." if words[2] == "on" else
@@ -201,7 +201,7 @@ def _builtin(ctx: Context, line: str) -> str | None:
             mode = "every_move" if words[1].startswith("every") else words[1]
         else:
             raise InvalidRequest("Write `notify every`, `notify digest` or `notify off`.")
-        from notifications.services import preference_set
+        from pbem.services.preferences import preference_set
 
         preference_set(user=ctx.user, mode=mode)
         said = {

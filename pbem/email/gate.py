@@ -140,7 +140,7 @@ def _thread_check(ctx: Context) -> Answer | None:
     this seat a situation which is no longer current: its open decision was
     opened after that mail was written. The refusal says what changed and
     shows the situation now, so a reply to it is current."""
-    from notifications.selectors import events_since
+    from pbem.selectors.mail import events_since
     from pbem.models import PendingAction
 
     shown = _answered_mail(ctx)

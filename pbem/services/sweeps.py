@@ -1,16 +1,22 @@
-"""The sweeps: periodic tasks that find work a lost task left behind (an
+"""The sweeps: what beat runs to find work a lost task left behind (an
 advance, a delivery) and queue it again, and the deadline sweep that sends
-due reminders and applies due timeouts. Each is safe to run twice."""
+due reminders and applies due timeouts. Each is safe to run twice.
+
+A row whose task is queued carries the moment it was queued (a "mark", set in
+the transaction that made the work); the task clears it when done. A mark
+older than the grace period is a task lost with its worker or its broker
+(``marked_work_requeue``)."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
 
+from notifications.models import Notification
 from pbem.models import Game, PendingAction
-from pbem.requeue import marked_work_requeue
 from pbem.services.timeouts import pending_remind, pending_timeout
 
 # One sweep handles at most this many of each kind, then queues the next run,
@@ -93,3 +99,37 @@ def stalled_work_requeue(*, grace_seconds: int | None = None) -> dict:
     for pk in unsent:
         deliver.delay(pk)
     return {"games": len(games), "notifications": len(unsent)}
+
+
+def notifications_lost_requeue(*, grace_seconds: int | None = None, limit: int = 1000) -> int:
+    """Queue ``deliver`` again for every notification whose deliver task was
+    lost (its worker died, the broker was down): its mark, set with the row,
+    is older than the grace period and no send has taken it. Found by the
+    partial index on ``deliver_queued_at``, which holds only rows in flight,
+    so running this every few seconds costs the database next to nothing.
+    Each row found is marked anew, so it is queued at most once per grace
+    period; a send in progress holds the row's lock and the extra task skips
+    it. Rows whose send failed are Celery's to retry with backoff (no mark);
+    the minute's ``stalled_work_requeue`` is their backstop."""
+    from notifications.tasks import deliver
+
+    return marked_work_requeue(
+        Notification.objects.filter(sent_at__isnull=True), mark="deliver_queued_at", task=deliver,
+        grace_seconds=grace_seconds, limit=limit,
+    )  # fmt: skip
+
+
+def marked_work_requeue(rows, *, mark: str, task, grace_seconds: int | None, limit: int) -> int:
+    """Queue ``task`` (with the row's id) again for each of ``rows`` whose
+    ``mark`` (the moment its task was queued, set with the work) is older
+    than the grace period (PBEM_LOST_WORK_SECONDS by default), oldest first,
+    and mark them anew, so each is queued at most once per grace period. The
+    lost-work sweeps of advances and of mail deliveries."""
+    grace = grace_seconds if grace_seconds is not None else settings.PBEM_LOST_WORK_SECONDS
+    now = timezone.now()
+    lost = list(rows.filter(**{f"{mark}__lt": now - timedelta(seconds=grace)}).order_by(mark).values_list("pk", flat=True)[:limit])
+    if lost:
+        rows.model.objects.filter(pk__in=lost).update(**{mark: now})
+    for pk in lost:
+        task.delay(pk)
+    return len(lost)

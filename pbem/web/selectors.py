@@ -8,8 +8,7 @@ from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
 from pbem import selectors
-from pbem.models import Game, Move, Seat
-from pbem.web.models import TableMessage
+from pbem.models import Game, Move, Seat, TableMessage
 
 
 def user_by_uid(uidb64: str):

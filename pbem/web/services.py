@@ -9,8 +9,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from pbem.errors import InvalidRequest, NotYourSeat
-from pbem.models import Seat
-from pbem.web.models import TableMessage
+from pbem.models import Seat, TableMessage
 
 
 def table_message_post(*, game_id: int, user, text: str, to_seat: int | None = None) -> TableMessage:

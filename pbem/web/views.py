@@ -330,8 +330,8 @@ def game_replay(request, game_id: int):
 @login_required
 def profile(request):
     from notifications.outbox import preference_of
-    from notifications.selectors import address_undeliverable_mark
-    from notifications.services import preference_set
+    from notifications.addresses import address_undeliverable_mark
+    from pbem.services.preferences import preference_set
 
     user = request.user
     prof = selectors.profile_of(user=user)

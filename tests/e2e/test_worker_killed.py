@@ -16,7 +16,6 @@ import pytest
 from aiosmtpd.controller import Controller
 from django.db import connection
 
-from notifications import services as mail_services
 from notifications.models import Notification
 from pbem import services
 from pbem.models import Game, Move, PendingAction
@@ -126,7 +125,7 @@ def test_a_mail_goes_out_once_after_its_worker_dies_while_sending(alice, bob, tm
         assert not sink.messages and not rows.filter(sent_at__isnull=False).exists()
 
         second = start_worker(connection.settings_dict["NAME"], tmp_path / "b", extra_env=smtp, pool="solo")
-        assert mail_services.notifications_lost_requeue(grace_seconds=0) == 2  # what beat runs every few seconds
+        assert services.notifications_lost_requeue(grace_seconds=0) == 2  # what beat runs every few seconds
         wait_for(lambda: not rows.filter(sent_at__isnull=True).exists(), timeout=60, what="the mails queued again")
         second.wait_idle()
         sent = sorted(m["Message-ID"].strip("<>") for m in sink.messages)

@@ -1,8 +1,9 @@
-"""Reads for email: what a player may be told, and nothing more."""
+"""Reads for the mails a player is sent: the events since the seat last acted,
+and the table talk since its last mail. What a player may be told, and nothing more."""
 
 from __future__ import annotations
 
-from pbem.models import Game, Move
+from pbem.models import Game, Move, TableMessage
 
 # A digest longer than this says how many lines it left out.
 DIGEST_MAX_LINES = 40
@@ -52,21 +53,6 @@ def _visible_lines(step_events, seat: int) -> list[str]:
     return [line for line in lines if line]
 
 
-def address_undeliverable(*, email: str) -> bool:
-    """Whether mail to this address was refused for good (shown on the profile)."""
-    return address_undeliverable_mark(email=email) is not None
-
-
-def address_undeliverable_mark(*, email: str) -> dict | None:
-    """The mark on an address whose mail was refused for good: since when and
-    the server's reason (for its own player's profile page and API), or None.
-    The player clears it with notifications.services.address_bounce_clear."""
-    from notifications.models import UndeliverableAddress
-
-    row = UndeliverableAddress.objects.filter(email__iexact=email).first() if email else None
-    return None if row is None else {"since": row.since, "reason": row.reason}
-
-
 # Mails that carry the table talk block; each shows the messages since the
 # previous one of these to the same seat, so a message is mailed once.
 TALK_KINDS = ("your_move", "reminder")
@@ -80,20 +66,14 @@ def table_talk_for_mail(*, game_id: int, seat_index: int, since=None, player_id:
     of TALK_KINDS this seat was sent in this game), oldest first, the newest
     TALK_MAX_MESSAGES. Each is {sender, to_you, at, text}.
 
-    The messages are the web app's (pbem.web); notifications never imports
-    the web channel, so its table is looked up by app label. One round trip
-    in SQL written out: this runs in every step that asks a seat for its move."""
-    from django.apps import apps
+    One round trip in SQL written out: this runs in every step that asks a
+    seat for its move."""
     from django.contrib.auth import get_user_model
     from django.db import connection
 
     from notifications.models import Notification
     from pbem.models import Seat
 
-    try:
-        TableMessage = apps.get_model("web", "TableMessage")
-    except LookupError:  # the web app is not installed: no table talk
-        return []
     if player_id is None:  # the outbox knows it; other callers look it up
         player_id = Seat.objects.filter(game_id=game_id, index=seat_index).values_list("player_id", flat=True).first()
     if player_id is None:
