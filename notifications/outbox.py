@@ -15,15 +15,20 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from email.mime.image import MIMEImage
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+import boards
 from engines.base import canonical
+from notifications import links
 from notifications.models import EmailPreference, Notification, ReplyAddress, UndeliverableAddress
+from pbem.selectors import MOVE_COMMITMENT_FORMULA, engine_get, events_for_seat, profile_of, seats_by_index
+from pbem.selectors.mail import digest_since_last_acted, table_talk_text
 
 # Which kinds each preference lets through. Answers to a player's own mail
 # (REPLY) and invitations are always written.
@@ -100,8 +105,6 @@ def _write_facts(*, address: str, user, dedupe_key: str, game, seat: int | None)
     address is undeliverable, the player's mode and board-image choice,
     whether the row exists, whether the game's thread to this address has
     begun, and the seat's reply address where it exists (id, token)."""
-    from django.db import connection
-
     pref, undeliverable, notif, reply = (
         EmailPreference._meta.db_table,
         UndeliverableAddress._meta.db_table,
@@ -138,15 +141,10 @@ def _html(
     inline styles) where the plain text has engine.render(); the rest of the
     text (prompt, commands, footers) stays as written. The SVG is drawn here
     from the seat's view (cheap); the PNG is rendered when the mail is sent."""
-    import boards
-
     before, situation, after, svg = body_text, "", "", ""
     if game is not None and game.state and game.engine in boards.SLUGS:
-        from pbem.selectors import engine_get
-
         engine = engine_get(game.engine)
         view = engine.view(game.state, seat)
-        from pbem.selectors import seats_by_index
 
         names = [s.name for s in seats_by_index(game=game).values()]
         if board_image if board_image is not None else board_image_wanted(user):
@@ -166,9 +164,6 @@ def attach_html(message, row) -> None:
         return
     message.attach_alternative(row.body_html, "text/html")
     if row.board_svg:
-        from email.mime.image import MIMEImage
-
-        import boards
 
         image = MIMEImage(boards.png(row.board_svg, BOARD_PNG_WIDTH), "png")
         image.add_header("Content-ID", f"<{BOARD_CID}>")
@@ -196,8 +191,6 @@ def notification_write(
     answer); ``game_locked``: the caller holds the game row locked (as every
     step of a game does); returns None when there is nobody to write to, the player's
     preference leaves this kind out, or the row exists."""
-    from notifications import links
-
     address = to_email or (user.email if user is not None else "")
     if not address:
         return None
@@ -281,7 +274,6 @@ def commands_text(engine, state, seat: int) -> str:
 def deadline_text(deadline, user) -> str:
     if deadline is None:
         return ""
-    from pbem.selectors import profile_of
 
     name = profile_of(user=user).timezone if user is not None else "UTC"
     try:
@@ -292,9 +284,6 @@ def deadline_text(deadline, user) -> str:
 
 
 def your_move(*, game, pending: list) -> None:
-    from pbem.selectors.mail import digest_since_last_acted, table_talk_text
-    from pbem.selectors import engine_get
-
     engine = engine_get(game.engine)
     for p in pending:
         seat = p.seat
@@ -329,9 +318,6 @@ def reminder(*, game, pending, which: str = "reminder", if_no_answer: str = "") 
     """A reminder (``which`` = "reminder") or the last call ("last_call") of an
     open decision, once each: the situation again, the commands, the deadline in
     the player's time zone, and what a timeout will do."""
-    from pbem.selectors.mail import table_talk_text
-    from pbem.selectors import engine_get
-
     engine = engine_get(game.engine)
     seat = pending.seat
     label = "Last call" if which == "last_call" else "A reminder"
@@ -372,8 +358,6 @@ def decision_resolved(*, game, version: int, moves: list) -> None:
     events of that step tell that seat (a bid's amount, never a face-down
     card), and sees the commitments; the salts that let anyone check them
     come with the game's record once the game is finished."""
-    from pbem.selectors import MOVE_COMMITMENT_FORMULA, events_for_seat
-
     events = [e for m in moves for e in m.events]
     commitments = [f"  seat {m.seat + 1}: {m.secret.commitment}" for m in moves if m.sealed]
     for seat in game.seats.select_related("player").filter(player__isnull=False):

@@ -14,7 +14,8 @@ from __future__ import annotations
 import logging
 import smtplib
 
-from django.core.mail import EmailMultiAlternatives
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
 from django.utils import timezone
 
@@ -48,8 +49,6 @@ def notification_send(*, notification_id: int) -> bool:
     again then has the same Message-ID. A 4xx or a network failure is retried
     with backoff (TransientSendError); a 5xx is final: the address is recorded
     as undeliverable and gets no more mail."""
-    from django.core.mail import get_connection
-
     failure = permanent = None
     connection = get_connection()
     try:
@@ -110,8 +109,6 @@ def _envelope_sender_set(message, address: str) -> None:
     """Bounces go to a per-mail address (VERP). Django's SMTP backend uses
     from_email as the envelope sender (the From header stays ours); anymail
     ESPs take ``envelope_sender``."""
-    from django.conf import settings
-
     if settings.EMAIL_BACKEND.startswith("anymail."):
         message.envelope_sender = address
     else:

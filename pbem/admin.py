@@ -17,8 +17,10 @@ from django.template.response import TemplateResponse
 from django.utils import timezone
 
 from notifications.models import InboundMessage, Notification
+from notifications.tasks import deliver
 from pbem.errors import ServiceError
 from pbem.models import Game, Move, PendingAction, Profile, Seat, Vacation
+from pbem.services import deadline_extend, game_abort, seat_forfeit, seat_reassign
 
 
 class SeatInline(admin.TabularInline):
@@ -48,8 +50,6 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.action(description="Abort the selected games (no more moves)")
     def abort_games(self, request, queryset):
-        from pbem.services import game_abort
-
         for game in queryset:
             try:
                 game_abort(game_id=game.pk, by=request.user)
@@ -59,8 +59,6 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.action(description="Give the open decisions of the selected games 24 hours more")
     def extend_deadlines_24h(self, request, queryset):
-        from pbem.services import deadline_extend
-
         n = sum(deadline_extend(game_id=g.pk, hours=24) for g in queryset)
         self.message_user(request, f"{n} open decision(s) got 24 hours more.", messages.SUCCESS)
 
@@ -99,8 +97,6 @@ class SeatAdmin(admin.ModelAdmin):
 
     @admin.action(description="Give the selected seats to a bot (forfeit for the player)")
     def give_to_bot(self, request, queryset):
-        from pbem.services import seat_forfeit
-
         for seat in queryset.filter(game__status=Game.Status.ACTIVE):
             try:
                 seat_forfeit(game_id=seat.game_id, seat=seat.index)
@@ -113,8 +109,6 @@ class SeatAdmin(admin.ModelAdmin):
         """A page that asks for the player, then hands the seat over through
         ``seat_reassign`` (the old player's reply addresses stop working, the
         new player is asked for the open decisions)."""
-        from pbem.services import seat_reassign
-
         seats = list(queryset.select_related("game", "player"))
         form = SeatReassignForm(request.POST if "apply" in request.POST else None)
         if len(seats) != 1:
@@ -212,8 +206,6 @@ def _register_notifications():
 
         @admin.action(description="Send the selected notifications again")
         def resend(self, request, queryset):
-            from notifications.tasks import deliver
-
             ids = list(queryset.values_list("pk", flat=True))
             queryset.update(sent_at=None, last_error="")
             for pk in ids:

@@ -9,6 +9,7 @@ kept apart so that no query for the log can carry it by accident.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 
 from django.conf import settings
@@ -27,8 +28,6 @@ def _seed_salt() -> str:
 def seed_commitment_of(*, seed: int, salt: str) -> str:
     """sha256 of "<seed>:<salt>": published when the game starts, so the seed
     revealed with the finished game's record can be checked against it."""
-    import hashlib
-
     return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
 from django.db import OperationalError
 
 from pbem import services
@@ -42,8 +43,6 @@ def deadlines_sweep(self, index: int = 0, parts: int = 1) -> dict:
     is a wave (a long outage, a tournament round's deadline): it is shared out
     in PBEM_SWEEP_PARTS parts by game, one task each, so every worker process
     takes a share."""
-    from django.conf import settings
-
     done = services.deadlines_sweep(part=(index, parts) if parts > 1 else None)
     if done["more"]:
         if parts == 1 and settings.PBEM_SWEEP_PARTS > 1:

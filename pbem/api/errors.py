@@ -10,6 +10,7 @@ import logging
 
 from django.db import InterfaceError, OperationalError
 from django.http import JsonResponse
+from django.views.csrf import csrf_failure as django_csrf_failure
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -112,6 +113,5 @@ def csrf_failure(request, reason=""):
             },
             status=403,
         )
-    from django.views.csrf import csrf_failure as django_csrf_failure
 
     return django_csrf_failure(request, reason=reason)

@@ -13,13 +13,20 @@ decided in pbem.email.gate.
 from __future__ import annotations
 
 import logging
+import textwrap
+
+from django.utils import timezone
 
 from engines.base import ParseError, describe_actions
 from notifications import outbox
 from notifications.models import EmailPreference, InboundMessage
+from pbem import services
 from pbem.email.answers import Answer, Context
-from pbem.errors import ServiceError
+from pbem.email.parsing import key_hash
+from pbem.errors import InvalidRequest, ServiceError
 from pbem.ladders import mail_commands as ladder
+from pbem.models import Game, Move, Seat
+from pbem.selectors import decisions_waiting_for, engine_get, open_decisions
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +52,6 @@ COMMANDS = (
 
 
 def _table(rows) -> str:
-    import textwrap
-
     out = []
     for usage, what in rows:
         wrapped = textwrap.wrap(what, 56)
@@ -80,8 +85,6 @@ def _game_now(ctx: Context):
 
 
 def _engine(ctx: Context):
-    from pbem.selectors import engine_get
-
     return engine_get(ctx.game.engine)
 
 
@@ -93,8 +96,6 @@ def _allowed(ctx: Context) -> str:
 
 
 def _status(ctx: Context) -> str:
-    from pbem.selectors import open_decisions
-
     game = _game_now(ctx)
     if game.state is None:
         return f"Game #{game.pk} has not started yet ({game.status})."
@@ -116,9 +117,6 @@ def _status(ctx: Context) -> str:
 
 
 def _games(ctx: Context) -> str:
-    from pbem.models import Seat
-    from pbem.selectors import decisions_waiting_for
-
     waiting = {p.game_id: p for p in decisions_waiting_for(user=ctx.user)}
     seats = Seat.objects.filter(player=ctx.user).select_related("game").order_by("-game__updated_at")[:50]
     if not seats:
@@ -143,17 +141,9 @@ def _help_for(ctx: Context) -> str:
     return HELP + extra
 
 
-def _service(name: str):
-    import pbem.services
-
-    return getattr(pbem.services, name, None)
-
-
 def _builtin(ctx: Context, line: str) -> str | None:
     """Run a command every game has; None when the line is none of them.
     Raises ServiceError on a refusal."""
-    from pbem.errors import InvalidRequest
-
     words = line.lower().split()
     word = words[0].rstrip(":.,!")
     if word == "help" and len(words) == 1:
@@ -172,12 +162,9 @@ def _builtin(ctx: Context, line: str) -> str | None:
     if word == "join":
         if len(words) != 2:
             raise InvalidRequest("Write `join` and the code from your invitation, e.g. `join Ab3dE7fG`.")
-        from pbem.services import game_join_by_code
 
-        seat = game_join_by_code(code=line.split()[1], user=ctx.user)
+        seat = services.game_join_by_code(code=line.split()[1], user=ctx.user)
         if ctx.address.invitation_id and ctx.address.invitation.accepted_at is None:
-            from django.utils import timezone
-
             inv = ctx.address.invitation
             inv.accepted_at, inv.accepted_by = timezone.now(), ctx.user
             inv.save(update_fields=["accepted_at", "accepted_by"])
@@ -189,9 +176,8 @@ def _builtin(ctx: Context, line: str) -> str | None:
     if word == "notify" and len(words) == 3 and words[1] in ("board", "picture", "image"):
         if words[2] not in ("on", "off"):
             raise InvalidRequest("Write `notify board on` or `notify board off`.")
-        from pbem.services.preferences import board_image_set
 
-        board_image_set(user=ctx.user, on=words[2] == "on")
+        services.board_image_set(user=ctx.user, on=words[2] == "on")
         return ("From now on your game mails show the board as a picture." if words[2] == "on" else
                 "From now on your game mails leave the board picture out (the situation stays written out).")
     if word in ("notify", "unsubscribe"):
@@ -201,9 +187,8 @@ def _builtin(ctx: Context, line: str) -> str | None:
             mode = "every_move" if words[1].startswith("every") else words[1]
         else:
             raise InvalidRequest("Write `notify every`, `notify digest` or `notify off`.")
-        from pbem.services.preferences import preference_set
 
-        preference_set(user=ctx.user, mode=mode)
+        services.preference_set(user=ctx.user, mode=mode)
         said = {
             EmailPreference.Mode.EVERY_MOVE: "a mail for every move, confirmation and result",
             EmailPreference.Mode.DIGEST: "a mail only when you must act (with what happened since), and results",
@@ -224,26 +209,14 @@ def _builtin(ctx: Context, line: str) -> str | None:
 
 
 def _resign(ctx: Context) -> str:
-    from pbem.errors import InvalidRequest
-
     if ctx.game is None:
         raise InvalidRequest("Send `resign` in a reply to a mail of the game you want to leave.")
-    seat_resign = _service("seat_resign")
-    if seat_resign is None:
-        raise InvalidRequest("Resigning by mail is not available yet; resign on the game's page.")
-    seat_resign(game_id=ctx.game.pk, user=ctx.user)
+    services.seat_resign(game_id=ctx.game.pk, user=ctx.user)
     return f"You have resigned from game #{ctx.game.pk}."
 
 
 def _vacation(ctx: Context, days: int) -> str:
-    from pbem.errors import InvalidRequest
-
-    vacation_take = _service("vacation_take")
-    if vacation_take is None:
-        raise InvalidRequest("Vacations by mail are not available yet; take one on the site.")
-    taken = vacation_take(user=ctx.user, days=days)
-    if not isinstance(taken, dict):
-        return f"Your vacation of {days} day(s) is taken."
+    taken = services.vacation_take(user=ctx.user, days=days)
     until = outbox.deadline_text(taken.get("ends_at"), ctx.user).replace("Deadline: ", "")
     return (
         f"Your vacation of {days} day(s) is taken, until {until}; {taken.get('decisions_moved', 0)} deadline(s) moved. "
@@ -252,10 +225,6 @@ def _vacation(ctx: Context, days: int) -> str:
 
 
 def _move(ctx: Context, line: str, index: int) -> str:
-    from pbem import services
-    from pbem.errors import InvalidRequest
-    from pbem.models import Game, Move
-
     if ctx.game is None:
         raise InvalidRequest(
             f"{line!r} is no command of this address, which takes help, games and join. "
@@ -271,7 +240,6 @@ def _move(ctx: Context, line: str, index: int) -> str:
     engine = _engine(ctx)
     actions = engine.parse(game.state, ctx.seat, line)
     out = []
-    from pbem.email.services import key_hash
 
     for j, action in enumerate(actions):
         result = services.move_submit(
@@ -293,8 +261,6 @@ def _done_text(ctx: Context, done: list[str], moved: bool) -> str:
     so the answer shows the situation now and a reply to it is current)."""
     text = "Done:\n" + "\n".join(done)
     if moved and ctx.game is not None:
-        from pbem import services
-
         services.game_advance(game_id=ctx.game.pk)
         text += "\n\nThe situation now:\n\n" + _status(ctx)
     return text

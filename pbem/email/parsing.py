@@ -11,7 +11,7 @@ import re
 from email.message import EmailMessage
 from email.utils import getaddresses, parseaddr
 
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, NavigableString
 from django.conf import settings
 
 # The languages whose "On ... wrote:" / "Von: ... Gesendet:" headers and
@@ -52,6 +52,11 @@ def message_key(msg, raw: bytes) -> str:
     if mid and len(mid) <= 250:
         return "mid:" + mid
     return "sha256:" + hashlib.sha256(raw).hexdigest()
+
+
+def key_hash(key: str) -> str:
+    """A stored mail's key, short and of fixed length (for the idempotency keys of its moves)."""
+    return hashlib.sha256(key.encode()).hexdigest()[:24]
 
 
 def sender_address(msg) -> str:
@@ -198,8 +203,6 @@ def html_to_text(html: str) -> str:
     """The HTML a person wrote as lines of text: a line break only where the
     HTML breaks a line (blocks, ``<br>``), never at inline markup, so
     ``<span>pick </span><span>König</span>`` stays ``pick König``."""
-    from bs4 import NavigableString
-
     soup = BeautifulSoup(html, "html.parser")
     for node in soup(["script", "style", "head", "title"]):
         node.decompose()

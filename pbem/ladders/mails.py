@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 
 from notifications.models import Notification
 from notifications.outbox import deadline_text, notification_write
+from pbem.ladders.selectors import tournament_standings
 
 
 def _write(*, key: str, user, subject: str, template: str, context: dict, kind: str = Notification.Kind.NOTICE) -> None:
@@ -106,8 +107,6 @@ def round_started(*, tournament, round) -> None:
 
 
 def _standings_mail(*, tournament, key: str, subject: str, headline: str) -> None:
-    from pbem.ladders.selectors import tournament_standings
-
     lines = tournament_standings(tournament=tournament)
     for e in tournament.entries.select_related("player"):
         _write(

@@ -24,7 +24,7 @@ from pbem.ladders.models import (
     Tournament,
 )
 from pbem.models import Seat
-from pbem.selectors import reliability_of
+from pbem.selectors import engine_get, reliability_of
 
 # --- lookups ------------------------------------------------------------------------
 
@@ -212,8 +212,6 @@ def ladder_standings(*, ladder: Ladder, now=None, limit: int = 500) -> list[dict
 
 
 def ladder_summary(*, ladder: Ladder) -> dict:
-    from pbem.selectors import engine_get
-
     return {
         "slug": ladder.slug,
         "name": ladder.name,
@@ -363,8 +361,6 @@ def finalists(*, tournament: Tournament, standing: list[dict]) -> list[int]:
 
 
 def tournament_rules(*, tournament: Tournament) -> list[str]:
-    from pbem.selectors import engine_get
-
     t = tournament
     engine = engine_get(t.engine)
     sizes = sorted({s for s in (t.table_size, t.table_size - 1, t.final_size or t.table_size) if s >= engine.min_players}, reverse=True)

@@ -3,7 +3,14 @@ and the table talk since its last mail. What a player may be told, and nothing m
 
 from __future__ import annotations
 
-from pbem.models import Game, Move, TableMessage
+from datetime import timezone
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.utils.dateparse import parse_datetime
+
+from notifications.models import Notification
+from pbem.models import Game, Move, Seat, TableMessage
 
 # A digest longer than this says how many lines it left out.
 DIGEST_MAX_LINES = 40
@@ -16,8 +23,6 @@ def digest_since_last_acted(*, game: Game, seat: int) -> list[str]:
     One round trip, in SQL written out: it runs in every step that asks a
     seat for its move, where compiling the two ORM queries it replaces cost
     more than the database's work (docs/benchmarks.md, "The move path")."""
-    from django.db import connection
-
     sources = [Move.Source.WEB, Move.Source.API, Move.Source.EMAIL]
     events = Move._meta.get_field("events")
     with connection.cursor() as c:
@@ -68,12 +73,6 @@ def table_talk_for_mail(*, game_id: int, seat_index: int, since=None, player_id:
 
     One round trip in SQL written out: this runs in every step that asks a
     seat for its move."""
-    from django.contrib.auth import get_user_model
-    from django.db import connection
-
-    from notifications.models import Notification
-    from pbem.models import Seat
-
     if player_id is None:  # the outbox knows it; other callers look it up
         player_id = Seat.objects.filter(game_id=game_id, index=seat_index).values_list("player_id", flat=True).first()
     if player_id is None:
@@ -105,9 +104,6 @@ def table_talk_for_mail(*, game_id: int, seat_index: int, since=None, player_id:
 
 def _aware(moment):
     """A moment read in SQL written out: SQLite hands it over naive (in UTC)."""
-    from datetime import timezone
-
-    from django.utils.dateparse import parse_datetime
 
     if isinstance(moment, str):
         moment = parse_datetime(moment)

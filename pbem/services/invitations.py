@@ -6,23 +6,21 @@ from __future__ import annotations
 import re
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import transaction
 
+from notifications import links, outbox
 from notifications.models import Invitation, Notification, ReplyAddress
 from pbem.errors import Conflict, InvalidRequest, NotFound, NotYourSeat
+from pbem.models import Game
+from pbem.selectors import engine_get
 
 
 @transaction.atomic
 def invitation_create(*, game_id: int, by_user, email: str) -> Invitation:
     """Invite an address to a forming game: it gets a mail whose reply
     address accepts ``join <code>`` from that address, account or not."""
-    from django.core.exceptions import ValidationError
-    from django.core.validators import validate_email
-
-    from notifications import outbox
-    from pbem.models import Game
-    from pbem.selectors import engine_get
-
     email = (email or "").strip()
     try:
         validate_email(email)
@@ -46,7 +44,6 @@ def invitation_create(*, game_id: int, by_user, email: str) -> Invitation:
         "You need no password to play by mail: reply from this address. After that, every mail\n"
         "of the game tells you what is asked and which commands answer it; reply with them."
     )
-    from notifications import links
 
     # The invited address gets its account now (no password: it may play by
     # mail alone), so the invitation itself can carry the link to set one,

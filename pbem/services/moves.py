@@ -15,6 +15,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -100,8 +101,6 @@ def game_lock(game_id: int) -> Game:
 def request_digest_of(*, seat: int, action, version: int | None) -> str:
     """What an Idempotency-Key is bound to: keyed with SECRET_KEY, so the
     digest of a sealed answer says nothing of it."""
-    from django.conf import settings
-
     body = canonical({"action": action, "seat": seat, "version": version})
     return hmac.new(settings.SECRET_KEY.encode(), body.encode(), hashlib.sha256).hexdigest()
 
@@ -398,7 +397,5 @@ def advance_on_its_way(game: Game) -> bool:
     with the game row locked, so a task that has not cleared it has not yet
     looked at the game and will see what this transaction commits). A stale
     mark is queued again, as the lost-work sweep would."""
-    from django.conf import settings
-
     marked = game.advance_queued_at
     return marked is not None and marked > timezone.now() - timedelta(seconds=settings.PBEM_LOST_WORK_SECONDS)

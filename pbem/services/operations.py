@@ -9,6 +9,8 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from notifications import outbox
+from notifications.models import Notification, ReplyAddress
 from pbem import clock
 from pbem.errors import Conflict, InvalidRequest, NotFound
 from pbem.models import Game, PendingAction, Seat
@@ -58,9 +60,6 @@ def seat_reassign(*, game_id: int, seat_index: int, user) -> Seat:
     seat's hand). The seat's open decisions get a whole clock from now
     (never less than they had), and the new player a "your move" mail for
     each; both players are told by a notice."""
-    from notifications import outbox
-    from notifications.models import Notification, ReplyAddress
-
     if user is None or not user.is_active:
         raise InvalidRequest("Choose an active account to give the seat to.")
     with transaction.atomic():

@@ -74,9 +74,6 @@ def stalled_work_requeue(*, grace_seconds: int | None = None) -> dict:
     for every notification left unsent that long. Both tasks are idempotent,
     so queuing one that is in fact still on its way does no harm. (Games whose
     advance was queued and lost are found sooner by ``lost_advances_requeue``.)"""
-    from django.conf import settings
-
-    from notifications.models import Notification
     from notifications.tasks import deliver
     from pbem.tasks import advance
 

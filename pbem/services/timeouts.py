@@ -17,6 +17,8 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from notifications import outbox
+from notifications.outbox import notification_write
 from pbem import clock
 from pbem.errors import Conflict, NotYourSeat, ServiceError
 from pbem.models import Game, Move, PendingAction, Seat
@@ -198,8 +200,6 @@ def _others(game: Game, seat: Seat):
 def timeout_note(*, game: Game, pending: PendingAction, done: str) -> None:
     """A public note to the other players, and a word to the player. It never
     says what was chosen (a sealed default stays as secret as any bid)."""
-    from notifications.outbox import notification_write
-
     seat = pending.seat
     who = f"{seat.player.username if seat.player_id else seat.name} (seat {seat.index + 1})"
     when = f"{pending.deadline:%Y-%m-%d %H:%M} UTC" if pending.deadline else "the deadline"
@@ -225,8 +225,6 @@ def timeout_note(*, game: Game, pending: PendingAction, done: str) -> None:
 
 
 def leave_note(*, game: Game, seat: Seat, done: str) -> None:
-    from notifications.outbox import notification_write
-
     who = f"{seat.player.username} (seat {seat.index + 1})"
     for other in _others(game, seat):
         notification_write(
@@ -241,8 +239,6 @@ def leave_note(*, game: Game, seat: Seat, done: str) -> None:
 
 
 def _reminder_write(pending: PendingAction, which: str) -> None:
-    from notifications import outbox
-
     policy = clock.ON_TIMEOUT.get((pending.game.time_control or {}).get("on_timeout", "default"), "")
     outbox.reminder(game=pending.game, pending=pending, which=which, if_no_answer=policy)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django import forms
 
@@ -248,8 +249,6 @@ class ProfileForm(forms.Form):
     )
 
     def clean_timezone(self):
-        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
         tz = self.cleaned_data["timezone"].strip()
         try:
             ZoneInfo(tz)

@@ -15,9 +15,14 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
+from notifications.addresses import address_undeliverable_mark
+from notifications.outbox import preference_of
+from notifications.services import address_bounce_clear
 from pbem import selectors, services
 from pbem.errors import IllegalMove, NotFound, ServiceError, StaleVersion
 from pbem.models import Game, Move
+from pbem.services.invitations import invitation_create
+from pbem.services.preferences import preference_set
 from pbem.web import forms as f
 from pbem.web import selectors as web_selectors
 from pbem.web import services as web_services
@@ -93,8 +98,6 @@ def game_new(request):
                 time_control={"preset": d["time_control"], "on_timeout": d["on_timeout"]}, bots=d["bots"],
             )
             if d["emails"]:
-                from pbem.services.invitations import invitation_create
-
                 for email in d["emails"]:
                     invitation_create(game_id=game.pk, by_user=request.user, email=email)
             if not game.seats.filter(player__isnull=True, is_bot=False).exists():
@@ -278,8 +281,6 @@ def game_start(request, game_id: int):
 @login_required
 @require_POST
 def game_invite(request, game_id: int):
-    from pbem.services.invitations import invitation_create
-
     return _act(
         request, game_id,
         lambda: invitation_create(game_id=game_id, by_user=request.user, email=request.POST.get("email", "")),
@@ -329,10 +330,6 @@ def game_replay(request, game_id: int):
 
 @login_required
 def profile(request):
-    from notifications.outbox import preference_of
-    from notifications.addresses import address_undeliverable_mark
-    from pbem.services.preferences import preference_set
-
     user = request.user
     prof = selectors.profile_of(user=user)
     form = f.ProfileForm(initial={"timezone": prof.timezone, "mail": preference_of(user)})
@@ -361,7 +358,6 @@ def profile(request):
             messages.success(request, "A new API token replaces the old one.")
             return redirect(reverse("web:profile") + "?token=show")
         elif what == "address_works":  # the undeliverable mark (issue 13, email helper)
-            from notifications.services import address_bounce_clear
 
             address_bounce_clear(email=user.email)
             messages.success(request, f"Mail to {user.email} is sent again.")

@@ -10,6 +10,7 @@ import jsonschema
 from django.db import transaction
 from django.utils import timezone
 
+from pbem import clock
 from pbem import services as game_services
 from pbem.errors import Conflict, InvalidRequest
 from pbem.ladders import mails, pairing
@@ -59,7 +60,6 @@ def tournament_create(*, creator, **fields) -> Tournament:
         raise InvalidRequest("'new' cannot be a tournament's short name; choose another.")
     if Tournament.objects.filter(slug=fields["slug"]).exists():
         raise Conflict(f"A tournament called {fields['slug']!r} exists; choose another slug.")
-    from pbem import clock
 
     try:
         fields["time_control"] = clock.time_control_normalise(fields.get("time_control") or None)
