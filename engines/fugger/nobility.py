@@ -19,17 +19,12 @@ from engines.base import event
 from engines.rng import Rng
 
 from . import board as B
+from . import common as C
 from . import data as D
 from . import nobility_data as N
 
 VARIANTS = ("trading", "nobility", "country_estate", "full")
 ENABLED = ("trading", "nobility", "country_estate", "full")  # the values offered in options_schema: each once it passes conformance
-
-
-def rules():
-    from . import rules as R  # late import: rules imports this module
-
-    return R
 
 
 def card(cid: str) -> dict:
@@ -217,7 +212,6 @@ def t_donate(S, task, ev):
 
 
 def do_donate(S: dict, seat: int, choice: str, ev: list) -> None:
-    R = rules()
     if choice == "none":
         ev.append(event("donation", f"{pname(seat)} keeps the full price.", seat=seat))
         return
@@ -229,7 +223,7 @@ def do_donate(S: dict, seat: int, choice: str, ev: list) -> None:
     else:
         given = int(choice)
         doubled = given >= N.DONATIONS[1]
-    R.pay(S, seat, -given, "donation")
+    C.pay(S, seat, -given, "donation")
     ev.append(event("donation", f"{pname(seat)} gives up {given} florins of the price for a roll on the nobility table.",
                     seat=seat, amount=given))
     table_roll(S, seat, given, doubled, ev)
@@ -301,7 +295,7 @@ def estate_value(S: dict, seat: int) -> int:
 
 
 def final_wealth(S: dict, seat: int) -> int:
-    return rules().wealth(S, seat) + (estate_value(S, seat) if S["variant"] == "full" else 0)
+    return C.wealth(S, seat) + (estate_value(S, seat) if S["variant"] == "full" else 0)
 
 
 def finish(S: dict, ev: list, why: str) -> None:
@@ -333,57 +327,6 @@ def check_end(S: dict, ev: list) -> None:
 
 
 # --- chance cards ------------------------------------------------------------------------------
-
-
-def chance(S: dict, cid: str, ev: list) -> None:
-    R = rules()
-    c = card(cid)
-    eff = c["effect"]
-    S["agenda"].append({"do": "noble_check"})
-    if eff == "robbers":
-        S["robbers"].append({"card": cid, "attacked": []})
-        ev.append(event("robbers", f"{c['name']}: every representative in or passing through "
-                        + ", ".join(c["areas"]) + " this round is attacked once (free passage there: +2).", card=cid))
-    elif eff == "black_sheep":
-        S["pending"] = {"kind": "sheep", "seat": S["start"], "stake": 0, "passes": 0, "card": cid}
-    elif eff == "boom":
-        to_stock(S, cid)
-        R.set_off_boom(S, ev)
-    elif eff == "lottery":
-        S["pending"] = {"kind": "lottery", "seat": S["start"], "numbers": {}, "passes": 0, "card": cid}
-    elif eff == "blockade":
-        hit = sorted((e for e in S["table"] if deal_kind(e["card"]) == "offer" and card(e["card"])["town"] in c["towns"]),
-                     key=lambda e: (e["time"], e["card"]))
-        if hit:
-            gone = hit[0]["card"]
-            S["table"] = [e for e in S["table"] if e["card"] != gone]
-            S["stock"] += [gone, cid]
-            ev.append(event("blockade", f"Blockade of the Mediterranean: the offer {gone} at "
-                            f"{R.sname(card(gone)['town'])} goes back to the stock with this card.", card=gone))
-        else:
-            S["blockade"] = cid
-            ev.append(event("blockade", "Blockade of the Mediterranean: the next offer in Venedig or Süditalien "
-                            "goes back to the stock."))
-    elif eff == "america":
-        time = R.second_marker(S) + c["plus"]
-        S["table"].append({"card": cid, "time": time, "drawn": S["round"]})
-        ev.append(event("new_deal", f"America discovered: an offer at {R.sname(c['town'])} in {B.cal_name(time)}: "
-                        + R.describe_lines(cid) + "; every buyer also gets a free passage.", card=cid, time=time))
-    elif eff in ("army", "coronation", "rechentrick", "fuggerei", "corruption"):
-        lots = 1
-        if eff == "army":
-            lots = S["players"] - 1
-        elif eff == "coronation":
-            lots = S["players"] // 2
-        names = {"army": f"{lots} debt note(s) for the emperor's army", "coronation":
-                 f"{lots} debt note(s) for the coronation", "rechentrick": "the Rechentrick card",
-                 "fuggerei": "free passage in Kurrhein (every bid is paid)",
-                 "corruption": "one step on the nobility table and freedom from taxes (every bid is paid)"}
-        ev.append(event("auction", f"{c['name']}: sealed auction of {names[eff]}, minimum {N.AUCTION_MIN[eff]}.",
-                        card=cid))
-        S["agenda"].append({"do": "auction", "card": cid, "lot": 0, "lots": lots, "won": {}})
-    else:  # pragma: no cover
-        raise AssertionError(eff)
 
 
 def chance_done(S: dict, cid: str) -> None:
@@ -443,7 +386,6 @@ def break_tie(S: dict, tied: list[int], rng: Rng, ev: list) -> int:
 
 
 def resolve_auction(S: dict, moves: dict, ev: list) -> None:
-    R = rules()
     pend = S["pending"]
     S["pending"] = None
     cid, eff = pend["card"], pend["what"]
@@ -467,9 +409,9 @@ def resolve_auction(S: dict, moves: dict, ev: list) -> None:
     nxt = {"do": "auction", "card": cid, "lot": pend["lot"] + 1, "lots": pend["lots"], "won": dict(pend["won"])}
     if eff in ("fuggerei", "corruption"):
         for s, b in valid.items():
-            R.pay(S, s, -b, "auction")
+            C.pay(S, s, -b, "auction")
     elif winner is not None:
-        R.pay(S, winner, -valid[winner], "auction")
+        C.pay(S, winner, -valid[winner], "auction")
     if winner is None:
         ev.append(event("auction_result", f"{card(cid)['name']}: no winner.", card=cid))
         S["agenda"].append(nxt)
@@ -550,10 +492,9 @@ def charge_fees(S: dict, seat: int, path: list[str], ev: list) -> list[dict]:
 
 
 def pay_fee(S: dict, seat: int, owner: int, reg: str, ev: list) -> None:
-    R = rules()
     amount = min(N.RIGHT_OF_WAY_FEE, S["seats"][seat]["cash"])
-    R.pay(S, seat, -amount, "right_of_way")
-    R.pay(S, owner, amount, "right_of_way")
+    C.pay(S, seat, -amount, "right_of_way")
+    C.pay(S, owner, amount, "right_of_way")
     ev.append(event("right_of_way", f"{pname(seat)} pays {amount} right of way in {reg} to {pname(owner)}.",
                     seat=seat, owner=owner, region=reg, amount=amount))
 
@@ -588,21 +529,19 @@ def pays_taxes(S: dict, seat: int) -> bool:
 
 
 def rent(S: dict, ev: list) -> None:
-    R = rules()
     owner = first_owner(S)
     if owner is None:
         return
     cid = S["nob"]["estates"][0][1]
     amount = card(cid)["rent"]
-    R.pay(S, owner, amount, "rent")
+    C.pay(S, owner, amount, "rent")
     ev.append(event("rent", f"July: {pname(owner)} receives {amount} rent from {card(cid)['name']}.", seat=owner))
 
 
 def estate_bidders(S: dict, cid: str) -> list[int]:
-    R = rules()
     owners = {s for s, _ in S["nob"]["estates"]}
     return [s for s in R_order(S) if is_noble(S, s) and s not in owners
-            and S["seats"][s]["cash"] + R.liquid_value(S, s) >= card(cid)["min"]]
+            and S["seats"][s]["cash"] + C.liquid_value(S, s) >= card(cid)["min"]]
 
 
 def t_estate_sale(S, task, ev):
