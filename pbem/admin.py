@@ -23,6 +23,24 @@ from pbem.models import Game, Move, PendingAction, Profile, Seat, Vacation
 from pbem.services import deadline_extend, game_abort, seat_forfeit, seat_reassign
 
 
+class ReadOnlyMixin:
+    """An admin whose rows an operator reads but does not write by hand: a
+    game changes through services (the actions), never by editing a row.
+    ``writes`` names what stays allowed ("add", "change", "delete"), and
+    then only as far as Django's own permissions allow."""
+
+    writes: frozenset[str] = frozenset()
+
+    def has_add_permission(self, request):
+        return "add" in self.writes and super().has_add_permission(request)
+
+    def has_change_permission(self, request, obj=None):
+        return "change" in self.writes and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return "delete" in self.writes and super().has_delete_permission(request, obj)
+
+
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
@@ -32,7 +50,8 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    writes = frozenset({"change", "delete"})  # change: the list and its actions
     list_display = ("id", "engine", "status", "players", "version", "created_by", "created_at", "updated_at")
     list_filter = ("status", "engine")
     search_fields = ("id", "invite_code", "created_by__username")
@@ -44,9 +63,6 @@ class GameAdmin(admin.ModelAdmin):
     readonly_fields = fields
     inlines = [SeatInline]
     actions = ["abort_games", "extend_deadlines_24h"]
-
-    def has_add_permission(self, request):
-        return False
 
     @admin.action(description="Abort the selected games (no more moves)")
     def abort_games(self, request, queryset):
@@ -80,7 +96,8 @@ class SeatReassignForm(forms.Form):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    writes = frozenset({"change"})  # the list and its actions
     list_display = ("game", "index", "player", "is_bot", "status")
     list_filter = ("status", "is_bot")
     search_fields = ("game__id", "player__username")
@@ -88,12 +105,6 @@ class SeatAdmin(admin.ModelAdmin):
     # also retire the old player's reply addresses and ask the new one
     readonly_fields = ("game", "index", "player", "is_bot", "status", "joined_at", "left_at", "credit_seconds")
     actions = ["give_to_bot", "give_to_player"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     @admin.action(description="Give the selected seats to a bot (forfeit for the player)")
     def give_to_bot(self, request, queryset):
@@ -134,7 +145,7 @@ class SeatAdmin(admin.ModelAdmin):
 
 
 @admin.register(PendingAction)
-class PendingActionAdmin(admin.ModelAdmin):
+class PendingActionAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("game", "version", "seat", "kind", "sealed", "deadline", "submitted_at", "closed_at", "answer")
     list_filter = ("sealed", "answer")
     search_fields = ("game__id",)
@@ -143,18 +154,9 @@ class PendingActionAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("seat", "game")
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
+class MoveAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("id", "game", "version", "seat", "shown_action", "sealed", "source", "status", "received_at")
     list_filter = ("sealed", "source", "status")
     search_fields = ("game__id",)
@@ -168,15 +170,6 @@ class MoveAdmin(admin.ModelAdmin):
         if obj.sealed and obj.status != Move.Status.APPLIED:
             return "sealed (shown once the decision resolves)"
         return obj.action
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Profile)
