@@ -21,10 +21,10 @@ from engines.base import ParseError, describe_actions
 from notifications import outbox
 from notifications.models import EmailPreference, InboundMessage
 from pbem import services
+from pbem.email import ladder_commands as ladder
 from pbem.email.answers import Answer, Context
 from pbem.email.parsing import key_hash
 from pbem.errors import InvalidRequest, ServiceError
-from pbem.ladders import mail_commands as ladder
 from pbem.models import Game, Move, Seat
 from pbem.selectors import decisions_waiting_for, engine_get, open_decisions
 

@@ -13,9 +13,9 @@ from django.views.decorators.http import require_POST
 
 from pbem.errors import ServiceError
 from pbem.ladders import selectors, services
-from pbem.ladders.forms import TournamentCreateForm
 from pbem.ladders.models import Ladder, Seek, Tournament
 from pbem.selectors import engine_list
+from pbem.web.ladders.forms import TournamentCreateForm
 
 
 def base_template() -> str:
