@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 
-.PHONY: install run test services lint soak soak-leaks bench bench-sweep bench-ladders bench-moves bench-queries bench-embedded \
+.PHONY: install run ps test services lint soak soak-leaks bench bench-sweep bench-ladders bench-moves bench-queries bench-embedded \
 	bench-inbound bench-timeouts bench-state bench-scaleout bench-path clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
@@ -20,12 +20,22 @@ install: $(VENV)/.installed
 # Mail sent is written to var/mail/ (one file per mail) unless EMAIL_BACKEND says otherwise;
 # replies go to the SMTP server on 127.0.0.1:2525 (README, "Play by email").
 # The links in mails follow the port unless PBEM_SITE_URL says otherwise.
+# The processes run under supervisord (config/supervisord.conf), which restarts one that dies.
 run: export PBEM_SITE_URL ?= http://127.0.0.1:$(or $(PBEM_PORT),8000)
+run: export PBEM_PORT ?= 8000
+run: export PBEM_SMTP_PORT ?= 2525
+run: export CELERY_QUEUE ?= pbem
+run: export PBEM_VAR_DIR ?= $(CURDIR)/var
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_account
 	EMAIL_BACKEND="$${EMAIL_BACKEND:-django.core.mail.backends.filebased.EmailBackend}" \
-		PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho -f Procfile.embedded start
+		PATH="$(CURDIR)/$(BIN):$$PATH" exec $(BIN)/supervisord -c config/supervisord.conf
+
+# make run's processes and their state (supervisorctl; PBEM_VAR_DIR as make run had it)
+ps:
+	PBEM_VAR_DIR="$${PBEM_VAR_DIR:-$(CURDIR)/var}" PBEM_PORT=0 PBEM_SMTP_PORT=0 CELERY_QUEUE=pbem \
+		$(BIN)/supervisorctl -c config/supervisord.conf status
 
 services:
 	scripts/ensure-services

@@ -2,8 +2,8 @@
 
     python -m bench.embedded [--hops 40]
 
-Starts the web and worker lines of ``Procfile.embedded`` exactly as ``make
-run`` does (SQLite, the filesystem broker, no server of any kind) in a fresh
+Starts the web and worker programs of ``config/supervisord.conf`` exactly as ``make
+run`` does (SQLite, the SQLite broker, no server of any kind) in a fresh
 ``PBEM_VAR_DIR``, plays a 2-seat Citadels game against one bot through the
 API with legal moves, and times each hop from sending the move until the
 player is asked again: the worker has applied the step and, where the bot's
@@ -27,13 +27,13 @@ from pathlib import Path
 from bench.stack import ROOT, free_port, machine, ms
 
 
-def _procfile() -> dict[str, str]:
-    lines = {}
-    for line in (ROOT / "Procfile.embedded").read_text().splitlines():
-        if ":" in line and not line.startswith("#"):
-            name, cmd = line.split(":", 1)
-            lines[name.strip()] = cmd.strip()
-    return lines
+def _procfile(env: dict) -> dict[str, str]:
+    """The programs of config/supervisord.conf (make run's processes), with its %(ENV_...)s filled in."""
+    import configparser
+
+    conf = configparser.ConfigParser(defaults={f"ENV_{k}": v.replace("%", "%%") for k, v in env.items()} | {"here": str(ROOT / "config")})
+    conf.read(ROOT / "config" / "supervisord.conf")
+    return {s.split(":", 1)[1]: conf.get(s, "command") for s in conf.sections() if s.startswith("program:")}
 
 
 def main(argv=None) -> int:
@@ -65,10 +65,10 @@ def main(argv=None) -> int:
     print(f"machine: {machine()}")
     procs = []
     try:
-        for name in [n for n in ("web", "worker", "mail") if n in _procfile()]:
+        programs = _procfile(env | {"CELERY_QUEUE": "pbem", "PBEM_SMTP_PORT": str(free_port())})
+        for name in [n for n in ("web", "worker", "mail") if n in programs]:
             log = open(var / f"{name}.log", "wb")  # noqa: SIM115 - open for the process's life
-            # through a shell, as honcho runs a Procfile's lines (${PBEM_PORT:-8000})
-            procs.append(subprocess.Popen(["bash", "-c", "exec " + _procfile()[name]], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True))
+            procs.append(subprocess.Popen(["bash", "-c", "exec " + programs[name]], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True))
         from bench.stack import Stack
 
         Stack.wait_http(f"http://127.0.0.1:{port}")

@@ -26,6 +26,8 @@ from typing import Any, Literal, Protocol, TypedDict
 
 from jsonschema import Draft202012Validator
 
+from engines import i18n
+
 
 class IllegalAction(Exception):
     """The action breaks a rule. ``message`` is shown to the player as is, so it
@@ -111,6 +113,31 @@ class Engine(Protocol):
         conformance checks prove views do not leak."""
         ...
 
+    # Orders given in advance (issue 25; engines/orders.py has the shared
+    # helpers, each engine's orders.py its own orders):
+    def standing_specs(self, state: dict, seat: int) -> list[ActionSpec]:
+        """The standing orders this seat may give now, described as data in
+        the shape of ActionSpecs (type, params as JSON Schema, label, and an
+        example that ``engines.orders.standing_parse`` reads)."""
+        ...
+
+    def standing_action(self, state: dict, seat: int, order: dict) -> dict | None | str:
+        """What a standing order plays for ``seat``'s open decision in
+        ``state``: an action, None (the order says nothing about this
+        decision) or ``SPENT`` (it cannot apply any more: it is dropped)."""
+        ...
+
+    def reversible(self, before: dict, moves: dict[int, dict], after: dict) -> bool:
+        """Whether the step ``before`` -> ``after`` may be taken back: one
+        unsealed move, no chance used, no card drawn, nothing hidden shown to
+        anyone (every other seat's view changes only by the public
+        consequences of the action). Checked by the conformance checks."""
+        ...
+
+
+# What ``standing_action`` answers for an order that can never apply again.
+SPENT = "spent"
+
 
 # --- small constructors, so every engine writes the same shapes ---------------
 
@@ -160,33 +187,35 @@ def _validator(schema_json: str) -> Draft202012Validator:
     return Draft202012Validator(json.loads(schema_json))
 
 
-def describe_actions(specs: list[ActionSpec]) -> str:
-    """One line per action a seat may send now, for error messages."""
-    if not specs:
-        return "Nothing is asked of you now."
-    return "Allowed now: " + "; ".join(f"{s['label']} (e.g. `{s['example']}`)" for s in specs)
+def describe_actions(specs: list[ActionSpec], lang: str = "en") -> str:
+    """One line per action a seat may send now, for error messages, in ``lang``."""
+    return i18n.describe_actions(specs, lang)  # type: ignore[arg-type]
 
 
-def check_against_specs(specs: list[ActionSpec], action: Any) -> ActionSpec:
+def check_against_specs(specs: list[ActionSpec], action: Any, *, lang: str = "en") -> ActionSpec:
     """Raises IllegalAction unless ``action`` has a type in ``specs`` and
-    params that fit that spec's schemas exactly (no missing, no extra)."""
+    params that fit that spec's schemas exactly (no missing, no extra); the
+    message is in ``lang``."""
+    t = i18n.COMMON.text
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction('An action is an object with a "type". ' + describe_actions(specs))
+        raise IllegalAction(t(lang, "not_an_object", allowed=describe_actions(specs, lang)))
     by_type = {s["type"]: s for s in specs}
     chosen = by_type.get(action["type"])
     if chosen is None:
-        raise IllegalAction(f"You cannot {action['type']!r} now. " + describe_actions(specs))
+        raise IllegalAction(t(lang, "cannot_now", type=action["type"], allowed=describe_actions(specs, lang)))
     params = chosen["params"]
     given = {k: v for k, v in action.items() if k != "type"}
     extra = sorted(set(given) - set(params))
     if extra:
-        raise IllegalAction(f"Unknown field(s) for {chosen['type']}: {', '.join(extra)}. Expected: {', '.join(params) or 'none'}.")
+        raise IllegalAction(t(lang, "unknown_fields", type=chosen["type"], fields=", ".join(extra),
+                              expected=", ".join(params) or t(lang, "none")))
     for name, schema in params.items():
         if name not in given:
-            raise IllegalAction(f"{chosen['type']} needs {name!r}. Example: `{chosen['example']}`.")
+            raise IllegalAction(t(lang, "needs_field", type=chosen["type"], name=repr(name), example=chosen["example"]))
         errors = list(_validator(json.dumps(schema, sort_keys=True)).iter_errors(given[name]))
         if errors:
-            raise IllegalAction(f"{name!r} of {chosen['type']}: {errors[0].message}. Example: `{chosen['example']}`.")
+            raise IllegalAction(t(lang, "bad_field", type=chosen["type"], name=repr(name), error=errors[0].message,
+                                  example=chosen["example"]))
     return chosen
 
 

@@ -27,7 +27,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
-from engines.base import Engine, IllegalAction, ParseError, canonical, check_against_specs
+from engines import i18n
+from engines import orders as O
+from engines.base import SPENT, Engine, IllegalAction, ParseError, canonical, check_against_specs
 from engines.rng import Rng
 
 
@@ -142,6 +144,66 @@ def _check_examples(engine: Engine, state: dict, seat: int, specs, rec, step) ->
             raise _fail(f"example {example!r} of {s['type']} is refused: {e.message}", rec, step) from None
 
 
+def _sample_orders(spec: dict, rng: Rng, count: int) -> list[dict]:
+    """Standing orders of one spec with random params (enum items, integers
+    in range, subsets), to hold ``standing_action`` to legality."""
+    out = []
+    for _ in range(count):
+        order: dict = {"type": spec["type"]}
+        for name, schema in spec["params"].items():
+            if "enum" in schema:
+                order[name] = schema["enum"][rng.below(len(schema["enum"]))]
+            elif schema.get("type") == "integer":
+                order[name] = schema["minimum"] + rng.below(schema["maximum"] - schema["minimum"] + 1)
+            elif schema.get("type") == "array":
+                items = list(schema["items"]["enum"])
+                rng.shuffle(items)
+                order[name] = items[: max(schema.get("minItems", 0), min(len(items), schema.get("maxItems", len(items))))]
+        out.append(order)
+    return out
+
+
+def _check_standing(engine: Engine, state: dict, seat: int, acting: bool, specs, rng: Rng, rec, step) -> None:
+    """Standing orders: well-formed specs whose examples read back, and every
+    action a standing order plays for an open decision is legal."""
+    standing = O.standing_specs_of(engine, state, seat)
+    for sp in standing:
+        if set(sp) != {"type", "params", "label", "example"}:
+            raise _fail(f"malformed standing order spec {sp}", rec, step)
+        for schema in sp["params"].values():
+            _schema_ok(json.dumps(schema, sort_keys=True))
+        try:
+            order = O.standing_parse(standing, sp["example"])
+            O.standing_check(standing, order)
+        except (ParseError, IllegalAction) as e:
+            raise _fail(f"standing order example {sp['example']!r} is refused: {e.message}", rec, step) from None
+        if order["type"] != sp["type"] or O.standing_parse(standing, O.standing_command(order)) != order:
+            raise _fail(f"standing order {order} does not read back from {O.standing_command(order)!r}", rec, step)
+        for order in [order, *_sample_orders(sp, rng, 3)]:
+            action = O.standing_action_of(engine, state, seat, order)
+            if action is None or action == SPENT:
+                continue
+            if not acting or not isinstance(action, dict):
+                raise _fail(f"standing order {order} gave {action!r} for seat {seat}, which has no decision", rec, step)
+            _check_action(engine, state, seat, action, specs, rec, step, f"action of standing order {order}")
+
+
+def _check_reversible(engine: Engine, state: dict, moves: dict, after: dict, sealed: bool, deep: bool, rng: Rng, rec, step) -> None:
+    """A step the engine calls reversible is one unsealed move that used no
+    chance and showed nobody anything hidden (engines.orders.reversible_problem)."""
+    if not O.reversible_of(engine, state, moves, after):
+        return
+    if sealed or len(moves) != 1:
+        raise _fail("a sealed or simultaneous step is called reversible", rec, step)
+    if canonical(state.get("rng")) != canonical(after.get("rng")):
+        raise _fail("a step that used chance is called reversible", rec, step)
+    if deep:
+        ((seat, action),) = moves.items()
+        problem = O.reversible_problem(engine, state, seat, action, after, rng)
+        if problem:
+            raise _fail(f"step {action} of seat {seat} is called reversible, but {problem}", rec, step)
+
+
 def _check_junk(engine: Engine, state: dict, seat: int, acting: bool, rec, step) -> None:
     try:
         engine.validate(state, seat, {"type": "__no_such_action__"})
@@ -174,6 +236,79 @@ def _check_views(engine: Engine, state: dict, players: int, rng: Rng, rec, step)
         page = engine.render(state, seat)
         if not isinstance(page, str) or not page.strip():
             raise _fail(f"render for seat {seat} is empty", rec, step)
+
+
+def languages(engine: Engine) -> tuple[str, ...]:
+    """The languages an engine writes: every one once it has catalogs."""
+    return i18n.LANGUAGES if hasattr(engine, "catalogs") else (i18n.DEFAULT,)
+
+
+def _check_languages(engine: Engine, state: dict, decisions: list[dict], action_of: dict, rec, step) -> None:
+    """In every language: the prompts, the specs (same types and params as in
+    English), every example parses back to its action and is legal (read with
+    the writer's language and with English: commands are read in any language),
+    every command of the move sent parses back exactly, the render is not empty."""
+    english = {d["seat"]: d for d in decisions}
+    for lang in languages(engine):
+        if lang == i18n.DEFAULT:
+            continue
+        translated = engine.decisions(state, lang=lang)  # type: ignore[call-arg]
+        if [(d["seat"], d["kind"], d["sealed"]) for d in translated] != [
+                (d["seat"], d["kind"], d["sealed"]) for d in decisions] or not all(d["prompt"] for d in translated):
+            raise _fail(f"decisions in {lang} differ from English ones", rec, step)
+        for seat in english:
+            specs = engine.actions(state, seat, lang=lang)  # type: ignore[call-arg]
+            base = engine.actions(state, seat)
+            if [(x["type"], x["params"]) for x in specs] != [(x["type"], x["params"]) for x in base]:
+                raise _fail(f"specs in {lang} differ from the English ones beyond their texts", rec, step)
+            for x in specs:
+                if not x["label"] or not x["example"]:
+                    raise _fail(f"empty label or example in {lang}: {x}", rec, step)
+                for reader in (lang, i18n.DEFAULT):
+                    try:
+                        parsed = engine.parse(state, seat, x["example"], lang=reader)  # type: ignore[call-arg]
+                    except ParseError as e:
+                        raise _fail(f"{lang} example {x['example']!r} of {x['type']} cannot be parsed: {e.message}",
+                                    rec, step) from None
+                    if len(parsed) != 1 or parsed[0].get("type") != x["type"]:
+                        raise _fail(f"{lang} example {x['example']!r} parses as {parsed}, not one {x['type']}", rec, step)
+                    try:
+                        engine.validate(state, seat, parsed[0], lang=lang)  # type: ignore[call-arg]
+                    except IllegalAction as e:
+                        raise _fail(f"{lang} example {x['example']!r} is refused: {e.message}", rec, step) from None
+            action = action_of.get(seat)
+            if action is not None:
+                text = engine.command(state, seat, action, lang=lang)  # type: ignore[call-arg]
+                try:
+                    parsed = engine.parse(state, seat, text, lang=lang)  # type: ignore[call-arg]
+                except ParseError as e:
+                    raise _fail(f"{lang} command {text!r} of {action} cannot be parsed: {e.message}", rec, step) from None
+                if parsed != [action]:
+                    raise _fail(f"{lang} command {text!r} parses as {parsed}, expected [{action}]", rec, step)
+        for seat in [None, *range(rec.players)]:
+            page = engine.render(state, seat, lang=lang)  # type: ignore[call-arg]
+            if not isinstance(page, str) or not page.strip():
+                raise _fail(f"render in {lang} for seat {seat} is empty", rec, step)
+
+
+def _check_event_texts(engine: Engine, events: list[dict], rec, step) -> None:
+    """Every event of the history can be written in every language."""
+    for lang in languages(engine):
+        if lang == i18n.DEFAULT:
+            continue
+        for ev in events:
+            text = engine.event_text(ev, lang)  # type: ignore[attr-defined]
+            if not isinstance(text, str) or (ev["text"] and not text.strip()):
+                raise _fail(f"event {ev['type']} has no text in {lang}", rec, step)
+
+
+def check_catalogs(engine: Engine) -> None:
+    """Every catalog of the engine (and the shared one) complete in every language."""
+    problems = i18n.COMMON.missing()
+    for catalog in getattr(engine, "catalogs", lambda: [])():
+        problems += catalog.missing()
+    if problems:
+        raise ConformanceError(f"{engine.slug}: incomplete catalogs: " + "; ".join(problems[:20]))
 
 
 def _check_events(events: list[dict], players: int, rec, step) -> None:
@@ -242,6 +377,11 @@ def play_checked(
             action = engine.bot(state, seat, bot_rng)
             _check_action(engine, state, seat, action, specs, rec, step, "bot action")
             moves[seat] = action
+        for seat in range(players):
+            acting_specs = engine.actions(state, seat) if seat in acting else []
+            _check_standing(engine, state, seat, seat in acting, acting_specs, check_rng, rec, step)
+        if deep:
+            _check_languages(engine, state, decisions, moves, rec, step)
         before = canonical(state)
         result = engine.apply(state, copy.deepcopy(moves))
         if canonical(state) != before:
@@ -250,6 +390,9 @@ def play_checked(
         if canonical(again) != canonical(result):
             raise _fail("apply is not deterministic", rec, step)
         _check_events(result["events"], players, rec, step)
+        _check_reversible(engine, state, moves, result["state"], any(d["sealed"] for d in decisions), deep, check_rng, rec, step)
+        if deep:
+            _check_event_texts(engine, result["events"], rec, step)
         if invariant:
             invariant(result["state"], state)
         rec.moves.append(moves)
@@ -311,6 +454,7 @@ def check_static(engine: Engine) -> None:
     for name, prop in engine.options_schema.get("properties", {}).items():
         if "default" not in prop:
             raise ConformanceError(f"option {name!r} has no default")
+    check_catalogs(engine)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -65,6 +65,9 @@ class Game(models.Model):
     # task lost with its worker leaves this set, and the lost-work sweep finds
     # it by the partial index below (only games with work in flight are in it).
     advance_queued_at = models.DateTimeField(null=True, blank=True)
+    # Whether a seat has ever given orders in advance (pbem.services.orders):
+    # only then does a step look for them, so other games pay no query.
+    orders_given = models.BooleanField(default=False)
 
     class Meta:
         indexes = [
@@ -197,11 +200,13 @@ class Move(models.Model):
         EMAIL = "email"
         TIMEOUT = "timeout"
         BOT = "bot"
+        ORDER = "order"  # played from the seat's orders given in advance (pbem.services.orders)
 
     class Status(models.TextChoices):
         ACCEPTED = "accepted"  # waiting for its decision to resolve
         APPLIED = "applied"
         SUPERSEDED = "superseded"
+        TAKEN_BACK = "taken_back"  # applied, then taken back by its seat: not part of the record
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     version = models.PositiveIntegerField(help_text="the game version this move answered")
@@ -273,10 +278,64 @@ class Vacation(models.Model):
         return f"vacation of {self.user_id}: {self.days} days from {self.starts_at:%Y-%m-%d}"
 
 
+# --- orders given in advance (issue 25; pbem.services.orders) ------------------------
+
+
+class DecisionOrder(models.Model):
+    """A seat's orders for its next decision: candidates (actions, or email
+    commands read when the decision opens), tried in order; the first the
+    engine accepts then is played. As private to the seat as a sealed move:
+    no page, API answer, mail or log of anyone else holds it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="decision_orders")
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="decision_order")
+    candidates = models.JSONField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __repr__(self) -> str:  # never the candidates, not even in a traceback
+        return f"<DecisionOrder seat={self.seat_id}>"
+
+    __str__ = __repr__
+
+
+class StandingOrder(models.Model):
+    """A standing order of a seat, one the engine offers (``standing_specs``):
+    it answers every decision it covers until withdrawn, the game ends, or
+    the engine says it can no longer apply. Private to its seat."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="standing_orders")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="standing_orders")
+    order = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __repr__(self) -> str:
+        return f"<StandingOrder {self.pk} seat={self.seat_id}>"
+
+    __str__ = __repr__
+
+
+class TakeBack(models.Model):
+    """What taking back an applied move restores: the game's state before it
+    (kept only for a step the engine calls reversible, and only while its
+    seat may still take it back). As secret as the game's state."""
+
+    move = models.OneToOneField(Move, on_delete=models.CASCADE, related_name="take_back")
+    state_before = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __repr__(self) -> str:
+        return f"<TakeBack move={self.move_id}>"
+
+    __str__ = __repr__
+
+
 class TableMessage(models.Model):
     """Table talk: a message to the whole table or to one seat of a game. Made
     by the web app's table, read by its pages and by the mails below it. The
-    model was the web app's: its table keeps that name (migration pbem 0005)."""
+    model was the web app's: its table keeps that name (migration pbem 0006)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="table_messages")
     sender = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_messages")

@@ -1,7 +1,7 @@
 """Settings, entirely from environment variables (cookiecutter-django style).
 
 With nothing set, pbem runs on its embedded default: SQLite under ``var/`` and
-a Celery broker on the filesystem, so one command starts everything on a
+a Celery broker in a SQLite file of its own, so one command starts everything on a
 machine that has only Python. Set ``DATABASE_URL`` and ``REDIS_URL`` for the
 full stack (PostgreSQL and Redis).
 """
@@ -253,22 +253,22 @@ if REDIS_URL:
     # committed and marked, and the lost-work sweep queues its advance later.
     CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
 else:
-    # A broker that needs no server: messages are files under var/broker.
-    _broker_dir = VAR_DIR / "broker"
-    for _d in (_broker_dir, VAR_DIR / "broker-processed", VAR_DIR / "broker-control"):
-        _d.mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_URL = "filesystem://"
+    # A broker that needs no server: kombu's SQLAlchemy transport on a SQLite
+    # file of its own, handing each message over in one transaction and
+    # deleting it only when its task is acknowledged (config/broker.py says why
+    # not the filesystem transport: kombu issue #1551).
+    CELERY_BROKER_URL = f"sqlite:///{VAR_DIR / 'broker.sqlite3'}"
+    CELERY_BROKER_TRANSPORT = "config.broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(_broker_dir),
-        "data_folder_out": str(_broker_dir),
-        "processed_folder": str(VAR_DIR / "broker-processed"),
-        "control_folder": str(VAR_DIR / "broker-control"),
-        "store_processed": False,
-        # How often the worker looks for new message files. Kombu's default
-        # (1 s) was most of a move's way to the bot's answer; a look is one
-        # listdir, so 20 a second cost next to nothing.
+        # How often an idle worker looks for a message. Kombu's default (1 s)
+        # was most of a move's way to the bot's answer; an empty look is one
+        # read of a small indexed table.
         "polling_interval": env.float("PBEM_BROKER_POLL_SECONDS", default=0.05),
+        # a message taken by a worker that was killed is handed out again after this
+        "visibility_timeout": env.int("PBEM_BROKER_VISIBILITY_SECONDS", default=600),
     }
+    # The transport has no fanout: no remote control, no mingle or gossip (make run's processes say --without-*).
+    CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -280,7 +280,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="pbem")
 # Mail delivery on a queue of its own, read by a worker of its own, so that
 # rendering and sending mail never holds up a game: the embedded default does
-# this (its broker has no priorities; Procfile.embedded starts the mail
+# this (its broker has no priorities; config/supervisord.conf starts the mail
 # worker). On Redis a fresh mail's delivery is queued at a lower priority
 # than every advance instead (notifications.outbox.DELIVER_PRIORITY); set
 # PBEM_MAIL_QUEUE there too to give mail its own worker processes or machines.

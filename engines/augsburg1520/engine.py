@@ -15,8 +15,10 @@ from engines.base import (
     subset,
 )
 
-from . import bots, rules as R, text
+from . import bots, orders, rules as R, text
 from . import data as D
+from . import i18n as I
+from .i18n import t
 
 OPTIONS_SCHEMA = {
     "type": "object",
@@ -41,6 +43,8 @@ def _options(options: dict | None) -> dict:
 class Augsburg1520:
     slug = "augsburg1520"
     title = "Augsburg 1520"
+    # the title as published in each country (alea/Ravensburger; the Italian and French texts keep it)
+    titles = {"en": "Augsburg 1520", "de": "Augsburg 1520", "it": "Augsburg 1520", "fr": "Augsburg 1520"}
     min_players = 2
     max_players = 5
     options_schema = OPTIONS_SCHEMA
@@ -52,33 +56,33 @@ class Augsburg1520:
             raise ValueError(f"Augsburg 1520 is for 2 to 5 players, not {players}")
         return R.setup(players, seed, _options(options))
 
-    def decisions(self, state: dict) -> list[dict]:
+    def decisions(self, state: dict, *, lang: str = "en") -> list[dict]:
         step = state["step"]
         out = []
         for seat in R.acting_seats(state):
-            kind, prompt, sealed = _ask(state, seat)
+            kind, prompt, sealed = _ask(state, seat, lang)
             out.append(decision(seat, kind, prompt, sealed))
         return out if step != "over" else []
 
-    def actions(self, state: dict, seat: int) -> list[dict]:
+    def actions(self, state: dict, seat: int, *, lang: str = "en") -> list[dict]:
         if seat not in R.acting_seats(state):
             return []
-        return _specs(state, seat)
+        return _specs(state, seat, lang)
 
-    def validate(self, state: dict, seat: int, action: dict) -> None:
-        specs = self.actions(state, seat)
+    def validate(self, state: dict, seat: int, action: dict, *, lang: str = "en") -> None:
+        specs = self.actions(state, seat, lang=lang)
         if not specs:
-            raise IllegalAction("Nothing is asked of you now.")
+            raise IllegalAction(t(lang, "nothing_asked"))
         try:
-            check_against_specs(specs, action)
+            check_against_specs(specs, action, lang=lang)
         except IllegalAction:
-            _explain_bid(state, seat, action, specs)
+            _explain_bid(state, seat, action, specs, lang)
             if (isinstance(action, dict) and action.get("type") == "climb" and set(action) == {"type", "category", "source"}
                     and all(isinstance(action[k], str) for k in ("category", "source"))
                     and any(sp["type"] == "climb" for sp in specs)):
-                _check(state, seat, action)  # says which climbs are possible and why
+                _check(state, seat, action, lang)  # says which climbs are possible and why
             raise
-        _check(state, seat, action)
+        _check(state, seat, action, lang)
 
     def apply(self, state: dict, moves: dict[int, dict]) -> dict:
         return R.apply(state, {int(k): v for k, v in moves.items()})
@@ -108,14 +112,23 @@ class Augsburg1520:
 
     # --- text -----------------------------------------------------------------------
 
-    def parse(self, state: dict, seat: int, line: str) -> list[dict]:
-        return text.parse(self, state, seat, line)
+    def parse(self, state: dict, seat: int, line: str, *, lang: str = "en") -> list[dict]:
+        return text.parse(self, state, seat, line, lang)
 
-    def command(self, state: dict, seat: int, action: dict) -> str:
-        return text.command(state, seat, action)
+    def command(self, state: dict, seat: int, action: dict, *, lang: str = "en") -> str:
+        return text.command(state, seat, action, lang)
 
-    def render(self, state: dict, seat: int | None) -> str:
-        return text.render(self, state, seat)
+    def render(self, state: dict, seat: int | None, *, lang: str = "en") -> str:
+        return text.render(self, state, seat, lang)
+
+    def event_text(self, event: dict, lang: str = "en") -> str:
+        """An event of the history written in ``lang`` (any event this engine
+        ever stored; the English ``text`` stays in the event as it was)."""
+        return I.event_text(event, lang)
+
+    def catalogs(self) -> list:
+        """The catalogs whose completeness conformance checks."""
+        return [I.CATALOG]
 
     # --- bots -----------------------------------------------------------------------
 
@@ -125,42 +138,57 @@ class Augsburg1520:
     def bot(self, state: dict, seat: int, rng) -> dict:
         return bots.bot(state, seat, rng)
 
+    # --- orders given in advance (orders.py) ---------------------------------------
+
+    def standing_specs(self, state: dict, seat: int) -> list[dict]:
+        return orders.standing_specs(state, seat)
+
+    def standing_action(self, state: dict, seat: int, order: dict):
+        return orders.standing_action(state, seat, order)
+
+    def reversible(self, before: dict, moves: dict, after: dict) -> bool:
+        return orders.reversible(before, moves, after)
+
 
 # --- decisions and specs -------------------------------------------------------------
 
 
-def _ask(s: dict, seat: int) -> tuple[str, str, bool]:
+def _ask(s: dict, seat: int, lang: str = "en") -> tuple[str, str, bool]:
     step = s["step"]
-    nob = D.NOBLE_NAMES[R.noble(s)] if s["noble"] < len(D.NOBLES) else ""
+    nob = I.noble(R.noble(s)) if s["noble"] < len(D.NOBLES) else ""
     if step == "buy":
-        return "buy debt notes", "Choose in secret which of your dealt notes to buy (at their printed price).", True
+        return "buy debt notes", t(lang, "ask.buy"), True
     if step == "give":
-        return "give a card", "Notes are short: choose in secret one card of your hand to slide under the deck.", True
+        return "give a card", t(lang, "ask.give"), True
     if step == "reveal":
         count = s["showdown"]["count"]
-        return "reveal", f"Tie at {count} notes for {nob}: choose in secret the {count} notes you show.", True
+        return "reveal", t(lang, "ask.reveal", count=count, noble=nob), True
     if step == "bid":
         a = s["auction"]
         if a["high"]:
-            return "bid", f"{nob}: the highest offer is {a['high']} notes ({R.pname(a['leader'])}); pass, hold or raise.", False
-        return "bid", f"{nob}: open with a number of notes, or pass.", False
+            return "bid", t(lang, "ask.bid_open", noble=nob, count=a["high"], player=I.player(a["leader"])), False
+        return "bid", t(lang, "ask.bid_first", noble=nob), False
     if step == "pay":
-        return "show bid", f"You alone offered most for {nob}: choose the {s['showdown']['count']} notes you discard.", False
+        return "show bid", t(lang, "ask.pay", noble=nob, count=s["showdown"]["count"]), False
     if step == "choose":
-        return "choose privilege", "Take one of the face-up privilege cards.", False
+        return "choose privilege", t(lang, "ask.choose"), False
     if step == "use":
         u = s["use"]
-        return "use privilege", f"Use a privilege of card {u['card']} or forgo it for 2 prestige ({u['steps']} left).", False
+        return "use privilege", t(lang, "ask.use", card=u["card"], steps=u["steps"]), False
     if step == "finish":
-        return "use privilege", "Your Baumeister may still build the top church or cathedral; build or say done.", False
+        return "use privilege", t(lang, "ask.finish"), False
     if step == "discard":
-        return "discard", "Discard one card of your hand face up (not one of the two just drawn).", False
+        return "discard", t(lang, "ask.discard"), False
     if step == "compensate":
-        return "compensation", f"{R.pname(s['use']['seat'])} took your level card: take 100 florins or 1 prestige.", False
-    return "wait", "Nothing to do.", False
+        return "compensation", t(lang, "ask.compensate", player=I.player(s["use"]["seat"])), False
+    return "wait", t(lang, "ask.wait"), False
 
 
-def _specs(s: dict, seat: int) -> list[dict]:
+def _cards_text(lang: str, cards: list[str]) -> str:
+    return " ".join(str(I.CATALOG.value(lang, I.card(c))) for c in cards)
+
+
+def _specs(s: dict, seat: int, lang: str = "en") -> list[dict]:
     step = s["step"]
     if step == "buy":
         offer = R.sort_cards(s["offers"][seat])
@@ -171,12 +199,13 @@ def _specs(s: dict, seat: int) -> list[dict]:
             if len(pick) < 2 and D.note_price(c) <= money:
                 pick.append(c)
                 money -= D.note_price(c)
-        example = f"buy {' '.join(R.sort_cards(pick))}" if pick else "buy nothing"
-        return [spec("buy", "Buy debt notes (none, some or all)", example,
-                     cards=subset(*offer, max_items=len(offer)))]
+        example = (t(lang, "cmd.buy", cards=_cards_text(lang, R.sort_cards(pick))) if pick
+                   else t(lang, "cmd.buy_nothing"))
+        return [spec("buy", t(lang, "spec.buy"), example, cards=subset(*offer, max_items=len(offer)))]
     if step == "give":
         hand = R.sort_cards(s["hands"][seat])
-        return [spec("give", "Give one card of your hand", f"give {hand[0]}", card=enum(*hand))]
+        return [spec("give", t(lang, "spec.give"), t(lang, "cmd.give", card=_cards_text(lang, hand[:1])),
+                     card=enum(*hand))]
     if step in ("reveal", "pay"):
         count = s["showdown"]["count"]
         valid = R.sort_cards(R.valid_cards(s, seat, R.noble(s)))
@@ -185,8 +214,8 @@ def _specs(s: dict, seat: int) -> list[dict]:
         jokers = [c for c in valid if R.is_joker(c)]
         shown = notes[-count:]
         shown = shown + jokers[: count - len(shown)]
-        example = "reveal " + " ".join(R.sort_cards(shown))
-        return [spec("reveal", f"Show {count} notes valid for {D.NOBLE_NAMES[R.noble(s)]}", example,
+        example = t(lang, "cmd.reveal", cards=_cards_text(lang, R.sort_cards(shown)))
+        return [spec("reveal", t(lang, "spec.reveal", count=count, noble=I.noble(R.noble(s))), example,
                      cards=subset(*valid, min_items=count, max_items=count))]
     if step == "bid":
         a = s["auction"]
@@ -195,68 +224,60 @@ def _specs(s: dict, seat: int) -> list[dict]:
         out = []
         if a["high"] == 0:
             if most >= 1:
-                out.append(spec("bid", f"Offer a number of notes for {D.NOBLE_NAMES[nob]}", f"bid {min(2, most)} {nob}",
-                                count=integer(1, most)))
+                out.append(spec("bid", t(lang, "spec.bid", noble=I.noble(nob)),
+                                t(lang, "cmd.bid", count=min(2, most), noble=I.noble(nob)), count=integer(1, most)))
         else:
             if most >= a["high"]:
-                out.append(spec("hold", f"Hold at {a['high']} notes", "hold"))
+                out.append(spec("hold", t(lang, "spec.hold", count=a["high"]), t(lang, "cmd.hold")))
             if most > a["high"]:
-                out.append(spec("raise", "Raise to more notes", f"raise {a['high'] + 1}", count=integer(a["high"] + 1, most)))
-        out.append(spec("pass", "Pass (you take no further part in this visit)", "pass"))
+                out.append(spec("raise", t(lang, "spec.raise"), t(lang, "cmd.raise", count=a["high"] + 1),
+                                count=integer(a["high"] + 1, most)))
+        out.append(spec("pass", t(lang, "spec.pass"), t(lang, "cmd.pass")))
         return out
     if step == "choose":
         row = sorted(s["privileges"]["row"])
-        return [spec("choose", "Take a face-up privilege card", f"privilege {row[0]}", card=enum(*row))]
+        return [spec("choose", t(lang, "spec.choose"), t(lang, "cmd.choose", card=row[0]), card=enum(*row))]
     if step in ("use", "finish"):
-        return _use_specs(s, seat)
+        return _use_specs(s, seat, lang)
     if step == "discard":
         opts = R.sort_cards(R.discard_options(s, seat))
-        return [spec("discard", "Discard one card face up", f"discard {opts[0]}", card=enum(*opts))]
+        return [spec("discard", t(lang, "spec.discard"), t(lang, "cmd.discard", card=_cards_text(lang, opts[:1])),
+                     card=enum(*opts))]
     if step == "compensate":
-        return [spec("compensate", "Compensation: 100 florins or 1 prestige", "compensation money",
+        return [spec("compensate", t(lang, "spec.compensate"), t(lang, "cmd.compensate_money"),
                      kind=enum("money", "prestige"))]
     return []
 
 
-_USE_LABELS = {
-    "gold": ("Take 500 florins", "gold"),
-    "prestige": ("Advance 6 or 7 prestige (as printed)", "prestige"),
-    "draw": ("Draw 2 notes, then discard one card", "draw"),
-    "cash": ("Take 300 florins instead of a yellow level", "cash 300"),
-    "forgo": ("Forgo a privilege for 2 prestige", "forgo"),
-    "done": ("End your turn without the Baumeister's extra build", "done"),
-}
+_USE_KINDS = ("gold", "prestige", "draw", "cash", "forgo", "done")
 
 
-def _use_specs(s: dict, seat: int) -> list[dict]:
+def climb_command(lang: str, category: str, source: str) -> str:
+    if source == "supply":
+        return t(lang, "cmd.climb", cat=I.cat(category))
+    return t(lang, "cmd.climb_from", cat=I.cat(category), player=I.player(R.seat_of(source)))
+
+
+def _use_specs(s: dict, seat: int, lang: str = "en") -> list[dict]:
     opts = R.use_options(s, seat)
     out = []
     for kind, params in opts.items():
-        if kind in _USE_LABELS:
-            label, example = _USE_LABELS[kind]
-            out.append(spec(kind, label, example))
+        if kind in _USE_KINDS:
+            out.append(spec(kind, t(lang, f"spec.{kind}"), t(lang, f"cmd.{kind}")))
         elif kind == "climb":
             cats = list(dict.fromkeys(p["category"] for p in params))
             sources = list(dict.fromkeys(p["source"] for p in params))
             first = params[0]
-            example = f"climb {first['category']}" + ("" if first["source"] == "supply" else f" from {first['source'].lower()}")
-            out.append(spec("climb", "Climb one level (from the supply, or taking the card from a player)", example,
+            out.append(spec("climb", t(lang, "spec.climb"), climb_command(lang, first["category"], first["source"]),
                             category=enum(*cats), source=enum(*sources)))
-        elif kind == "tile":
+        elif kind in ("tile", "build", "architect"):
             tiles = [p["tile"] for p in params]
-            out.append(spec("tile", "Take a rights tile", f"tile {tiles[0]}", tile=enum(*tiles)))
-        elif kind == "build":
-            tiles = [p["tile"] for p in params]
-            out.append(spec("build", "Build the top church or cathedral (purple privilege)", f"build {tiles[0]}",
+            out.append(spec(kind, t(lang, f"spec.{kind}"), t(lang, f"cmd.{kind}", tile=I.tile(tiles[0])),
                             tile=enum(*tiles)))
-        elif kind == "architect":
-            tiles = [p["tile"] for p in params]
-            out.append(spec("architect", "Baumeister: build the top church or cathedral as an extra privilege",
-                            f"architect {tiles[0]}", tile=enum(*tiles)))
     return out
 
 
-def _explain_bid(s: dict, seat: int, action, specs: list[dict]) -> None:
+def _explain_bid(s: dict, seat: int, action, specs: list[dict], lang: str = "en") -> None:
     """A bid, hold or raise the specs do not offer: say when it is because every note
     valid for this noble is a joker (note 7: an offer needs at least one debt note)."""
     if s["step"] != "bid" or not isinstance(action, dict) or action.get("type") not in ("bid", "hold", "raise"):
@@ -264,28 +285,28 @@ def _explain_bid(s: dict, seat: int, action, specs: list[dict]) -> None:
     nob = R.noble(s)
     valid = R.valid_cards(s, seat, nob)
     if valid and R.max_bid(s, seat, nob) == 0:
-        name = D.NOBLE_NAMES[nob]
-        raise IllegalAction(f"Every note you hold that is valid for {name} is a joker ({len(valid)}), and an offer "
-                            f"cannot be made of jokers only: you need at least one debt note that is not a joker. "
-                            f"Send: {' or '.join(sp['example'] for sp in specs)}.")
+        raise IllegalAction(t(lang, "err.jokers_only_bid", noble=I.noble(nob), count=len(valid),
+                              examples=t(lang, "or").join(sp["example"] for sp in specs)))
 
 
-def _check(s: dict, seat: int, action: dict) -> None:
+def _check(s: dict, seat: int, action: dict, lang: str = "en") -> None:
     kind = action["type"]
     if kind == "buy":
         cost = sum(D.note_price(c) for c in action["cards"])
         if cost > s["money"][seat]:
-            raise IllegalAction(f"Those notes cost {cost} florins but you have {s['money'][seat]}. "
-                                "Buy fewer (prices: 1-4: 200, 5-9: 250, 10-13: 300, 14-16: 350, 17 and jokers: 400).")
+            raise IllegalAction(t(lang, "err.too_dear", cost=cost, money=s["money"][seat]))
     elif kind == "reveal":
         if all(R.is_joker(c) for c in action["cards"]):
-            raise IllegalAction("An offer cannot be made of jokers only: show at least one debt note.")
+            raise IllegalAction(t(lang, "err.jokers_only", example=_specs(s, seat, lang)[0]["example"]))
     elif kind == "climb":
         opts = R.use_options(s, seat).get("climb", [])
         if {"category": action["category"], "source": action["source"]} not in opts:
-            allowed = ", ".join(p["category"] + ("" if p["source"] == "supply" else f" from {p['source']}") for p in opts)
-            raise IllegalAction(f"You cannot climb {action['category']} from {action['source']} now. Possible: {allowed}. "
-                                "A level card is taken from a player only when the supply has none.")
+            allowed = ", ".join(f"`{climb_command(lang, p['category'], p['source'])}`" for p in opts)
+            if action["category"] in R.CATS and (action["source"] == "supply" or action["source"][1:].isdigit()):
+                tried = climb_command(lang, action["category"], action["source"])
+            else:
+                tried = f"{action['category']} {action['source']}"
+            raise IllegalAction(t(lang, "err.climb", tried=tried, allowed=allowed or t(lang, "none")))
 
 
 # --- views ---------------------------------------------------------------------------

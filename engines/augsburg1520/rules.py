@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import json
 
-from engines.base import event
 from engines.rng import Rng
 
 from . import data as D
+from . import i18n as I
 
 CATS = list(D.CATEGORIES)
 TILES = ["kirche", "dom", "wappen", "adelsbrief", "muenzmeister", "baumeister"]
@@ -148,7 +148,7 @@ def draw_card(s: dict, rng: Rng, ev: list) -> str | None:
         s["deck"] = s["discard"]
         s["discard"] = []
         rng.shuffle(s["deck"])
-        ev.append(event("reshuffle", f"The deck is empty: the {len(s['deck'])} discarded notes are shuffled into a new deck."))
+        ev.append(I.say("reshuffle", "ev.reshuffle", {"count": len(s["deck"])}))
     return s["deck"].pop()
 
 
@@ -205,7 +205,7 @@ def start_auction(s: dict, ev: list) -> None:
     n = s["players"]
     s["auction"] = {"opener": s["marker"], "turn": s["marker"], "high": 0, "leader": None, "bids": [0] * n, "out": []}
     s["step"] = "bid"
-    ev.append(event("visit", f"Visit to {D.NOBLE_NAMES[noble(s)]}: {pname(s['marker'])} opens the bidding.",
+    ev.append(I.say("visit", "ev.visit", {"noble": I.noble(noble(s)), "player": I.player(s["marker"])},
                     noble=noble(s), opener=s["marker"]))
 
 
@@ -223,7 +223,7 @@ def after_bid(s: dict, rng: Rng, ev: list) -> None:
     a = s["auction"]
     nxt = next_active(s, a["turn"])
     if nxt is None:
-        ev.append(event("no_winner", f"Everybody passed: nobody visits {D.NOBLE_NAMES[noble(s)]} this round.", noble=noble(s)))
+        ev.append(I.say("no_winner", "ev.no_winner", {"noble": I.noble(noble(s))}, noble=noble(s)))
         s["auction"] = None
         next_visit(s, rng, ev)
         return
@@ -241,30 +241,29 @@ def resolve_auction(s: dict, rng: Rng, ev: list) -> None:
     s["showdown"] = {"seats": tied, "count": a["high"]}
     if len(tied) == 1:
         s["step"] = "pay"
-        ev.append(event("sole_bid", f"{pname(leader)} alone offers {notes(a['high'])} for {D.NOBLE_NAMES[noble(s)]} "
-                        "and shows them.", seat=leader, count=a["high"]))
+        ev.append(I.say("sole_bid", "ev.sole_bid", {"player": I.player(leader), "count": a["high"], "noble": I.noble(noble(s))},
+                        seat=leader, count=a["high"]))
     else:
         s["step"] = "reveal"
-        names = ", ".join(pname(t) for t in tied)
-        ev.append(event("showdown", f"{names} all offer {a['high']} notes for {D.NOBLE_NAMES[noble(s)]}: "
-                        "each chooses in secret which notes to show.", seats=tied, count=a["high"]))
+        ev.append(I.say("showdown", "ev.showdown", {"players": I.players(tied), "count": a["high"], "noble": I.noble(noble(s))},
+                        seats=tied, count=a["high"]))
 
 
 def apply_bid(s: dict, seat: int, action: dict, rng: Rng, ev: list) -> None:
     a = s["auction"]
     kind = action["type"]
-    nob = D.NOBLE_NAMES[noble(s)]
+    nob = I.noble(noble(s))
     if kind == "pass":
         a["out"].append(seat)
-        ev.append(event("pass", f"{pname(seat)} passes on {nob}.", seat=seat))
+        ev.append(I.say("pass", "ev.pass", {"player": I.player(seat), "noble": nob}, seat=seat))
     elif kind == "hold":
         a["bids"][seat] = a["high"]
-        ev.append(event("hold", f"{pname(seat)} holds at {notes(a['high'])} for {nob}.", seat=seat, count=a["high"]))
+        ev.append(I.say("hold", "ev.hold", {"player": I.player(seat), "count": a["high"], "noble": nob}, seat=seat, count=a["high"]))
     else:  # bid or raise
         a["bids"][seat] = a["high"] = action["count"]
         a["leader"] = seat
-        word = "offers" if kind == "bid" else "raises to"
-        ev.append(event(kind, f"{pname(seat)} {word} {notes(action['count'])} for {nob}.", seat=seat, count=action["count"]))
+        ev.append(I.say(kind, f"ev.{kind}", {"player": I.player(seat), "count": action["count"], "noble": nob},
+                        seat=seat, count=action["count"]))
     after_bid(s, rng, ev)
 
 
@@ -273,8 +272,8 @@ def apply_pay(s: dict, seat: int, action: dict, rng: Rng, ev: list) -> None:
     for c in cards:
         s["hands"][seat].remove(c)
     s["discard"].extend(cards)
-    ev.append(event("won", f"{pname(seat)} wins {D.NOBLE_NAMES[noble(s)]} with {', '.join(sort_cards(cards))} "
-                    "and discards them.", seat=seat, cards=sort_cards(cards)))
+    ev.append(I.say("won", "ev.won_sole", {"player": I.player(seat), "noble": I.noble(noble(s)), "cards": I.cards(sort_cards(cards))},
+                    seat=seat, cards=sort_cards(cards)))
     win(s, seat, rng, ev)
 
 
@@ -288,18 +287,18 @@ def apply_reveal(s: dict, moves: dict[int, dict], rng: Rng, ev: list) -> None:
     nob = noble(s)
     revealed = {seat: list(moves[seat]["cards"]) for seat in s["showdown"]["seats"]}
     order = showdown_order(revealed, nob)
-    shown = "; ".join(f"{pname(t)}: {', '.join(sort_cards(revealed[t]))}" for t in order)
-    ev.append(event("reveal", f"Showdown for {D.NOBLE_NAMES[nob]}: {shown}.",
+    shown = [I.message("shown", player=I.player(t), cards=I.cards(sort_cards(revealed[t]))) for t in order]
+    ev.append(I.say("reveal", "ev.reveal", {"noble": I.noble(nob), "shown": shown},
                     revealed={str(t): sort_cards(revealed[t]) for t in order}, order=order))
     winner = order[0]
     for c in revealed[winner]:
         s["hands"][winner].remove(c)
     s["discard"].extend(revealed[winner])
-    ev.append(event("won", f"{pname(winner)} wins {D.NOBLE_NAMES[nob]} and discards the notes shown; "
-                    "the others take theirs back.", seat=winner, cards=sort_cards(revealed[winner])))
+    ev.append(I.say("won", "ev.won_showdown", {"player": I.player(winner), "noble": I.noble(nob)},
+                    seat=winner, cards=sort_cards(revealed[winner])))
     for place, amount in zip(order[1:], D.SHOWDOWN_COMPENSATION):
         receive(s, place, amount)
-        ev.append(event("compensation", f"{pname(place)} receives {amount} florins from the bank.", seat=place, florins=amount))
+        ev.append(I.say("compensation", "ev.compensation", {"player": I.player(place), "florins": amount}, seat=place, florins=amount))
     win(s, winner, rng, ev)
 
 
@@ -321,7 +320,8 @@ def take_card(s: dict, card: int, rng: Rng, ev: list) -> None:
     s["privileges"]["row"].remove(card)
     u["card"] = card
     u["left"] = list(D.PRIVILEGE_CARDS[str(card)])
-    ev.append(event("privilege", f"{pname(u['seat'])} takes privilege card {card} ({', '.join(u['left'])}).",
+    ev.append(I.say("privilege", "ev.privilege", {"player": I.player(u["seat"]), "card": card,
+                                          "privileges": [I.term(f"priv.{x}") for x in u["left"]]},
                     seat=u["seat"], card=card))
     continue_use(s, rng, ev)
 
@@ -434,22 +434,22 @@ def build(s: dict, seat: int, tile: str) -> int:
 def apply_use(s: dict, seat: int, action: dict, rng: Rng, ev: list) -> None:
     u = s["use"]
     kind = action["type"]
-    who = pname(seat)
+    who = I.player(seat)
     if kind == "gold":
         _spend(u, "gold")
         receive(s, seat, D.PRIVILEGE_GOLD)
-        ev.append(event("gold", f"{who} takes {D.PRIVILEGE_GOLD} florins.", seat=seat))
+        ev.append(I.say("gold", "ev.gold", {"player": who, "florins": D.PRIVILEGE_GOLD}, seat=seat))
     elif kind == "prestige":
         which = "prestige7" if "prestige7" in u["left"] else "prestige6"
         points = 7 if which == "prestige7" else 6
         _spend(u, which)
         got = gain(s, seat, points)
-        ev.append(event("prestige", f"{who} advances {got} prestige ({points} on the card) to {s['prestige'][seat]}.",
+        ev.append(I.say("prestige", "ev.prestige", {"player": who, "got": got, "points": points, "total": s["prestige"][seat]},
                         seat=seat, points=got))
     elif kind == "forgo":
         _spend(u, None)
         got = gain(s, seat, D.FORGO_PRESTIGE)
-        ev.append(event("forgo", f"{who} forgoes a privilege: +{got} prestige, now {s['prestige'][seat]}.", seat=seat, points=got))
+        ev.append(I.say("forgo", "ev.forgo", {"player": who, "got": got, "total": s["prestige"][seat]}, seat=seat, points=got))
     elif kind == "draw":
         _spend(u, "draw")
         drawn = []
@@ -459,28 +459,28 @@ def apply_use(s: dict, seat: int, action: dict, rng: Rng, ev: list) -> None:
                 drawn.append(c)
         s["hands"][seat].extend(drawn)
         u["drawn"] = drawn
-        ev.append(event("draw", f"{who} draws {len(drawn)} notes and must discard one card.", seat=seat, count=len(drawn)))
-        ev.append(event("drawn", f"You draw {', '.join(drawn)}.", to=[seat], cards=drawn))
+        ev.append(I.say("draw", "ev.draw", {"player": who, "count": len(drawn)}, seat=seat, count=len(drawn)))
+        ev.append(I.say("drawn", "ev.drawn", {"cards": I.cards(drawn)}, to=[seat], cards=drawn))
     elif kind == "cash":
         _spend(u, "yellow")
         receive(s, seat, D.CASH_RIGHT)
-        ev.append(event("cash", f"{who} takes {D.CASH_RIGHT} florins instead of a yellow level.", seat=seat))
+        ev.append(I.say("cash", "ev.cash", {"player": who, "florins": D.CASH_RIGHT}, seat=seat))
     elif kind == "tile":
         tile = action["tile"]
         _spend(u, TILE_KIND[tile])
         value = s["stacks"][tile].pop(0)
         s["owned"][seat][tile] = value
-        extra = f" worth {value}" if tile in ("wappen", "adelsbrief") else ""
-        ev.append(event("tile", f"{who} takes the {D.TILE_NAMES[tile]} tile{extra}.", seat=seat, tile=tile, value=value))
+        key = "ev.tile_worth" if tile in ("wappen", "adelsbrief") else "ev.tile"
+        ev.append(I.say("tile", key, {"player": who, "tile": I.tile(tile), "value": value}, seat=seat, tile=tile, value=value))
     elif kind == "build":
         _spend(u, "purple")
         cost = build(s, seat, action["tile"])
-        ev.append(event("build", f"{who} builds the {D.TILE_NAMES[action['tile']]} for {cost} florins.",
+        ev.append(I.say("build", "ev.build", {"player": who, "tile": I.tile(action["tile"]), "florins": cost},
                         seat=seat, tile=action["tile"], cost=cost))
     elif kind == "architect":
         u["bonus"] = True
         cost = build(s, seat, action["tile"])
-        ev.append(event("architect", f"{who}'s Baumeister builds the {D.TILE_NAMES[action['tile']]} for {cost} florins.",
+        ev.append(I.say("architect", "ev.architect", {"player": who, "tile": I.tile(action["tile"]), "florins": cost},
                         seat=seat, tile=action["tile"], cost=cost))
     elif kind == "climb":
         cat = action["category"]
@@ -497,28 +497,29 @@ def apply_use(s: dict, seat: int, action: dict, rng: Rng, ev: list) -> None:
 def climb(s: dict, seat: int, cat: str, src: str, ev: list) -> None:
     target = level(s, seat, cat) + 1
     held = s["levels"][cat][seat]
-    name = D.LEVEL_NAMES[cat][target - 1]
+    name = I.level(cat, target)
     if src == "supply":
         s["supply"][cat][str(target)] -= 1
         held.append(target)
         if target == 4 and 3 in held:
             held.remove(3)
             s["supply"][cat]["3"] += 1
-        ev.append(event("climb", f"{pname(seat)} climbs to {cat} level {target} ({name}).", seat=seat, category=cat, level=target))
+        ev.append(I.say("climb", "ev.climb", {"player": I.player(seat), "cat": I.cat(cat), "level": target, "name": name},
+                        seat=seat, category=cat, level=target))
     else:
         victim = seat_of(src)
         vheld = s["levels"][cat][victim]
         vheld.remove(target)
         held.append(target)
-        given = ""
+        key = "ev.steal"
         if target == 4 and 3 in held:
             held.remove(3)
             vheld.append(3)
-            given = f" and gives {pname(victim)} the level 3 card"
+            key = "ev.steal_give"
         vheld.sort()
         s["use"]["victim"] = victim
-        ev.append(event("steal", f"{pname(seat)} climbs to {cat} level {target} ({name}) by taking the card from "
-                        f"{pname(victim)}{given}; {pname(victim)} keeps any rights tiles.",
+        ev.append(I.say("steal", key, {"player": I.player(seat), "cat": I.cat(cat), "level": target, "name": name,
+                                       "victim": I.player(victim)},
                         seat=seat, victim=victim, category=cat, level=target))
     held.sort()
 
@@ -526,10 +527,10 @@ def climb(s: dict, seat: int, cat: str, src: str, ev: list) -> None:
 def apply_compensate(s: dict, seat: int, action: dict, rng: Rng, ev: list) -> None:
     if action["kind"] == "money":
         receive(s, seat, D.STEAL_MONEY)
-        ev.append(event("compensated", f"{pname(seat)} takes {D.STEAL_MONEY} florins as compensation.", seat=seat))
+        ev.append(I.say("compensated", "ev.compensated_money", {"player": I.player(seat), "florins": D.STEAL_MONEY}, seat=seat))
     else:
         got = gain(s, seat, D.STEAL_PRESTIGE)
-        ev.append(event("compensated", f"{pname(seat)} takes {got} prestige as compensation.", seat=seat, points=got))
+        ev.append(I.say("compensated", "ev.compensated_prestige", {"player": I.player(seat), "got": got}, seat=seat, points=got))
     s["use"]["victim"] = None
     continue_use(s, rng, ev)
 
@@ -547,7 +548,7 @@ def apply_discard(s: dict, seat: int, action: dict, rng: Rng, ev: list) -> None:
     s["hands"][seat].remove(card)
     s["discard"].append(card)
     s["use"]["drawn"] = []
-    ev.append(event("discard", f"{pname(seat)} discards {card} face up.", seat=seat, card=card))
+    ev.append(I.say("discard", "ev.discard", {"player": I.player(seat), "card": I.card(card)}, seat=seat, card=card))
     continue_use(s, rng, ev)
 
 
@@ -563,16 +564,19 @@ def phase2(s: dict, rng: Rng, ev: list) -> None:
         for seat in range(n):
             amount = D.INCOME[level(s, seat, "yellow") - 1]
             receive(s, seat, amount)
-            ev.append(event("income", f"{pname(seat)} receives {amount} florins.", seat=seat, florins=amount))
+            ev.append(I.say("income", "ev.income", {"player": I.player(seat), "florins": amount}, seat=seat, florins=amount))
     for seat in range(n):
         points = round_prestige(s, seat)
         got = gain(s, seat, points)
-        capped = "" if got == points else f" (held at {cap(s, seat)}: no {'church' if cap(s, seat) == D.CHURCH_CAP else 'cathedral'})"
-        ev.append(event("round_prestige", f"{pname(seat)} scores {points} prestige{capped}, now {s['prestige'][seat]}.",
+        args = {"player": I.player(seat), "points": points, "total": s["prestige"][seat]}
+        if got != points:
+            args.update(cap=cap(s, seat), tile=I.tile("kirche" if cap(s, seat) == D.CHURCH_CAP else "dom"))
+        ev.append(I.say("round_prestige", "ev.round_prestige" if got == points else "ev.round_prestige_capped", args,
                         seat=seat, points=points, gained=got))
     if last:
         s["step"] = "over"
-        ev.append(event("game_over", "The game is over. " + ", ".join(f"{pname(t)} {s['prestige'][t]}" for t in range(n)) + "."))
+        ev.append(I.say("game_over", "ev.game_over", {"scores": [I.message("score", player=I.player(t), points=s["prestige"][t])
+                                                        for t in range(n)]}))
         return
     prepare_deal(s, rng, ev)
 
@@ -591,8 +595,7 @@ def prepare_deal(s: dict, rng: Rng, ev: list) -> None:
         if givers:
             s["give"] = {"seats": givers}
             s["step"] = "give"
-            ev.append(event("shortage", f"Only {available} notes are left for {needed}: every player with cards gives "
-                            "one card from hand, slid under the deck (note 15).", needed=needed, available=available))
+            ev.append(I.say("shortage", "ev.shortage", {"available": available, "needed": needed}, needed=needed, available=available))
             return
     s["give"] = None
     deal(s, rng, ev)
@@ -605,10 +608,10 @@ def apply_give(s: dict, moves: dict[int, dict], rng: Rng, ev: list) -> None:
         s["hands"][seat].remove(card)
         given.append(card)
         # which card went under the deck is the giver's secret; everybody knows one was given
-        ev.append(event("gave_card", f"You slide {card} under the deck.", to=[seat], card=card))
+        ev.append(I.say("gave_card", "ev.gave_card", {"card": I.card(card)}, to=[seat], card=card))
     rng.shuffle(given)
     s["deck"][:0] = given
-    ev.append(event("given", f"{len(given)} cards were given and slid under the deck.", count=len(given)))
+    ev.append(I.say("given", "ev.given", {"count": len(given)}, count=len(given)))
     prepare_deal(s, rng, ev)
 
 
@@ -627,10 +630,10 @@ def deal(s: dict, rng: Rng, ev: list) -> None:
             c = draw_card(s, rng, ev)
             if c is not None:
                 s["offers"][seat].append(c)
-        ev.append(event("deal", f"{pname(seat)} receives {len(got_free)} free notes and {len(s['offers'][seat])} notes to buy.",
+        ev.append(I.say("deal", "ev.deal", {"player": I.player(seat), "free": len(got_free), "offered": len(s["offers"][seat])},
                         seat=seat, free=len(got_free), offered=len(s["offers"][seat])))
         if got_free:
-            ev.append(event("free_notes", f"Your free notes: {', '.join(got_free)}.", to=[seat], cards=got_free))
+            ev.append(I.say("free_notes", "ev.free_notes", {"cards": I.cards(got_free)}, to=[seat], cards=got_free))
     s["buy_context"] = "round"
     if any(s["offers"]):
         s["step"] = "buy"
@@ -650,10 +653,12 @@ def apply_buy(s: dict, moves: dict[int, dict], rng: Rng, ev: list) -> None:
         s["hands"][seat].extend(bought)
         s["discard"].extend(c for c in offer if c not in bought)
         s["offers"][seat] = []
-        count = "" if hide else f" ({len(bought)} of {len(offer)} notes)"
-        ev.append(event("bought", f"{pname(seat)} pays {cost} florins for debt notes{count}.", seat=seat, florins=cost,
+        args = {"player": I.player(seat), "florins": cost}
+        if not hide:
+            args.update(count=len(bought), offered=len(offer))
+        ev.append(I.say("bought", "ev.bought" if hide else "ev.bought_count", args, seat=seat, florins=cost,
                         **({} if hide else {"count": len(bought)})))
-        ev.append(event("bought_cards", f"You buy {', '.join(sort_cards(bought)) or 'nothing'}.", to=[seat], cards=sort_cards(bought)))
+        ev.append(I.say("bought_cards", "ev.bought_cards", {"cards": I.cards(sort_cards(bought))}, to=[seat], cards=sort_cards(bought)))
     if s["buy_context"] == "setup":
         s["buy_context"] = "round"
         s["noble"] = 0
@@ -674,11 +679,11 @@ def next_round(s: dict, rng: Rng, ev: list) -> None:
         rng.shuffle(cards)
         p["row"], p["hidden"] = cards[: D.PRIVILEGE_ROW], sorted(cards[D.PRIVILEGE_ROW :])
         p["used"], p["aside"] = [], []
-        ev.append(event("privileges_shuffled", "All ten privilege cards are shuffled; five are turned face up."))
+        ev.append(I.say("privileges_shuffled", "ev.privileges_shuffled"))
     s["noble"] = 0
     s["winners"] = [None] * len(D.NOBLES)
-    ev.append(event("round", f"Round {s['round']} of {s['rounds']} begins; privilege cards {', '.join(map(str, p['row']))} "
-                    "are face up.", round=s["round"]))
+    ev.append(I.say("round", "ev.round", {"round": s["round"], "rounds": s["rounds"], "cards": [str(c) for c in p["row"]]},
+                    round=s["round"]))
     start_auction(s, ev)
 
 

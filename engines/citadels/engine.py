@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from engines.base import IllegalAction
+from engines.i18n import event_text
 
-from . import bots, moves, rules, text, views
+from . import bots, moves, orders, rules, text, views
 from . import render as rendering
 
 
 class CitadelsEngine:
     slug = "citadels"
     title = "Ohne Furcht und Adel (Citadels)"
+    # the title as published in each country (Hans im Glück; Giochi Uniti; Millennium/Edge; Fantasy Flight)
+    titles = {"de": "Ohne Furcht und Adel", "it": "Citadels", "fr": "Citadelles", "en": "Citadels"}
     min_players = 2
     max_players = 7
     options_schema = {
@@ -48,13 +51,13 @@ class CitadelsEngine:
             raise ValueError(f"Citadels is for {self.min_players}-{self.max_players} players")
         return rules.setup(players, seed, self._options(options))
 
-    def decisions(self, state: dict) -> list:
+    def decisions(self, state: dict, *, lang: str = "en") -> list:
         return moves.decisions(state)
 
-    def actions(self, state: dict, seat: int) -> list:
+    def actions(self, state: dict, seat: int, *, lang: str = "en") -> list:
         return moves.actions(state, seat)
 
-    def validate(self, state: dict, seat: int, action: dict) -> None:
+    def validate(self, state: dict, seat: int, action: dict, *, lang: str = "en") -> None:
         moves.validate(state, seat, action)
 
     def apply(self, state: dict, moves_: dict) -> dict:
@@ -72,14 +75,18 @@ class CitadelsEngine:
             return None
         return rules.final_scores(state)
 
-    def parse(self, state: dict, seat: int, text_: str) -> list[dict]:
+    def parse(self, state: dict, seat: int, text_: str, *, lang: str = "en") -> list[dict]:
         return text.parse(state, seat, text_)
 
-    def command(self, state: dict, seat: int, action: dict) -> str:
+    def command(self, state: dict, seat: int, action: dict, *, lang: str = "en") -> str:
         return text.command(state, seat, action)
 
-    def render(self, state: dict, seat: int | None) -> str:
+    def render(self, state: dict, seat: int | None, *, lang: str = "en") -> str:
         return rendering.render(state, seat)
+
+    def event_text(self, event: dict, lang: str = "en") -> str:
+        """An event of the history written in ``lang`` (see engines/README.md)."""
+        return event_text(event, lang)
 
     def default_action(self, state: dict, seat: int) -> dict:
         return bots.default_action(state, seat)
@@ -89,3 +96,14 @@ class CitadelsEngine:
 
     def shuffle_hidden(self, state: dict, seat: int | None, rng) -> dict:
         return views.shuffle_hidden(state, seat, rng)
+
+    # --- orders given in advance (orders.py) ---------------------------------------
+
+    def standing_specs(self, state: dict, seat: int) -> list[dict]:
+        return orders.standing_specs(state, seat)
+
+    def standing_action(self, state: dict, seat: int, order: dict):
+        return orders.standing_action(state, seat, order)
+
+    def reversible(self, before: dict, moves: dict, after: dict) -> bool:
+        return orders.reversible(before, moves, after)

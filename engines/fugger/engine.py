@@ -16,8 +16,11 @@ from engines.base import (
     subset,
 )
 
+from engines.i18n import event_text
+
 from . import board as B
 from . import bots
+from . import orders
 from . import data as D
 from . import nobility as NB
 from . import nobility_data as ND
@@ -41,6 +44,9 @@ def _round_up(x: int) -> int:
 class Fugger:
     slug = "fugger"
     title = "Fugger, Welser, Medici"
+    # the title as published (Doris & Frank); translations keep it (the English rulebook does)
+    titles = {"de": "Fugger, Welser, Medici", "it": "Fugger, Welser, Medici", "fr": "Fugger, Welser, Medici",
+              "en": "Fugger, Welser, Medici"}
     min_players = 2
     max_players = 6
     options_schema = {
@@ -65,7 +71,7 @@ class Fugger:
             raise ValueError(f"{players} players: Fugger, Welser, Medici is for 2-6")
         return R.setup(players, seed, options)
 
-    def decisions(self, state):
+    def decisions(self, state, *, lang="en"):
         if state["over"]:
             return []
         pend = state["pending"]
@@ -104,7 +110,7 @@ class Fugger:
             return pend if seat in pend["seats"] else None
         return pend if pend["seat"] == seat else None
 
-    def actions(self, state, seat):
+    def actions(self, state, seat, *, lang="en"):
         pend = self._pending_for(state, seat)
         if pend is None:
             return []
@@ -302,7 +308,7 @@ class Fugger:
                     count=integer(1, top), ware=enum(*wares), player=enum(*players), price=integer(0, 50000),
                     **{"from": enum(*srcs), "to": enum(*dsts)})
 
-    def validate(self, state, seat, action):
+    def validate(self, state, seat, action, *, lang="en"):
         specs = self.actions(state, seat)
         self._check_counts(state, seat, action)
         check_against_specs(specs, action)
@@ -463,6 +469,18 @@ class Fugger:
         rng.shuffle(S["pack"])
         return S
 
+
+    # --- orders given in advance (orders.py) ---------------------------------------
+
+    def standing_specs(self, state: dict, seat: int) -> list[dict]:
+        return orders.standing_specs(state, seat)
+
+    def standing_action(self, state: dict, seat: int, order: dict):
+        return orders.standing_action(state, seat, order, self.validate)
+
+    def reversible(self, before: dict, moves: dict, after: dict) -> bool:
+        return orders.reversible(before, moves, after)
+
     @staticmethod
     def _shuffle_variant(S, rng):
         """The game pack, the stock pack and the cards sorted out are all face down: redeal them kind by kind
@@ -511,14 +529,18 @@ class Fugger:
 
     # --- text -------------------------------------------------------------------------------
 
-    def parse(self, state, seat, text):
+    def parse(self, state, seat, text, *, lang="en"):
         return T.parse(self, state, seat, text)
 
-    def command(self, state, seat, action):
+    def command(self, state, seat, action, *, lang="en"):
         return T.command(state, seat, action)
 
-    def render(self, state, seat):
+    def render(self, state, seat, *, lang="en"):
         return T.render(self, state, seat)
+
+    def event_text(self, event, lang="en"):
+        """An event of the history written in ``lang`` (see engines/README.md)."""
+        return event_text(event, lang)
 
     # --- bots ---------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ import re
 import unicodedata
 
 from engines.base import ParseError, describe_actions
+from engines.i18n import phrases
 
 from . import board as B
 from . import data as D
@@ -80,6 +81,29 @@ for _alias, _area in {"northsea": "Nordsee", "baltic": "Ostsee", "atlantic": "At
                       "portugal": "Spanien/Portugal", "southitaly": "Süditalien", "suditalien": "Süditalien"}.items():
     AREA_ALIASES[_alias] = _area
 
+# Names of more than one word, in any language, found before a line is split into
+# words ("move 2 to South Italy", "cube north sea"): each becomes the one-word alias
+# the tables above know. Schwäbisch Hall and the like are not spaces of this map.
+MULTI_WORD = {
+    "black forest": "blackforest", "foret noire": "blackforest", "foresta nera": "blackforest",
+    "south italy": "southitaly", "southern italy": "southitaly", "sued italien": "southitaly",
+    "sud italia": "southitaly", "italia meridionale": "southitaly", "italia del sud": "southitaly",
+    "italie du sud": "southitaly",
+    "north sea": "northsea", "mare del nord": "northsea", "mer du nord": "northsea",
+    "baltic sea": "baltic", "mar baltico": "baltic", "mer baltique": "baltic",
+    "atlantic ocean": "atlantic", "oceano atlantico": "atlantic", "ocean atlantique": "atlantic",
+    "mediterranean sea": "mediterranean", "mar mediterraneo": "mediterranean", "mer mediterranee": "mediterranean",
+    "lower saxony": "niedersachsen", "bassa sassonia": "niedersachsen", "basse saxe": "niedersachsen",
+    "brenner pass": "brenner", "passo del brennero": "brenner", "col du brenner": "brenner",
+    "gotthard pass": "gotthard", "passo del san gottardo": "gotthard", "san gottardo": "gotthard",
+    "col du saint gothard": "gotthard", "saint gothard": "gotthard",
+    "spain portugal": "spanien", "spanien portugal": "spanien", "spain and portugal": "spanien",
+    "spagna portogallo": "spanien", "espagne portugal": "spanien",
+}
+AREA_ALIASES.setdefault("niedersachsen", "Niedersachsen")
+AREA_ALIASES["spanien"] = "Spanien/Portugal"
+_MULTI = {fold(k): v for k, v in MULTI_WORD.items()}
+
 PLACE_ALIASES = {"home": "home", "warehouse": "home", "lager": "home", "w": "home", "1": "1", "2": "2", "3": "3"}
 
 
@@ -153,7 +177,7 @@ def _after(rest: list[str], word: str, what: str, usage: str) -> list[str]:
 
 
 def tokens(line: str) -> list[str]:
-    text = THOUSANDS.sub(r"\1\2", fold(line))
+    text = phrases(re.sub(r"[/()]", " ", THOUSANDS.sub(r"\1\2", fold(line))).replace("-", " "), _MULTI)
     return [t for t in re.split(r"[\s,;:]+", text) if t and t not in FILLER]
 
 

@@ -15,7 +15,10 @@ from engines.base import (
     spec,
 )
 
+from engines.i18n import event_text
+
 from . import bots, rules, text
+from . import orders
 from .rules import current_seat, held
 
 
@@ -32,6 +35,9 @@ def _placement_shaped(action, state: dict) -> bool:
 class StauferEngine:
     slug = "staufer"
     title = "The Staufer Dynasty"
+    # the title as published: Die Staufer (Hans im Glück), The Staufer Dynasty (Z-Man); it/fr assumed
+    titles = {"de": "Die Staufer", "it": "La dinastia degli Staufer", "fr": "La dynastie des Staufer",
+              "en": "The Staufer Dynasty"}
     min_players = 2
     max_players = 5
     options_schema = {
@@ -64,7 +70,7 @@ class StauferEngine:
             raise ValueError(f"The Staufer Dynasty is for 2 to 5 players, not {players}")
         return rules.setup(players, seed, options)
 
-    def decisions(self, state: dict) -> list:
+    def decisions(self, state: dict, *, lang: str = "en") -> list:
         seat = current_seat(state)
         if seat is None:
             return []
@@ -80,7 +86,7 @@ class StauferEngine:
                              "in a scored region, or pass.")]
         return [decision(seat, "turn", "Your family member is on top: take a resource action or a movement-and-placement action.")]
 
-    def actions(self, state: dict, seat: int) -> list:
+    def actions(self, state: dict, seat: int, *, lang: str = "en") -> list:
         if seat != current_seat(state):
             return []
         if state["pending"]:
@@ -133,7 +139,7 @@ class StauferEngine:
                               chest=enum(*arm)))
         return specs
 
-    def validate(self, state: dict, seat: int, action: dict) -> None:
+    def validate(self, state: dict, seat: int, action: dict, *, lang: str = "en") -> None:
         specs = self.actions(state, seat)
         if not specs:
             raise IllegalAction("It is not your turn: nothing is asked of you now.")
@@ -196,14 +202,18 @@ class StauferEngine:
         court = [sum(c) for c in state["court"]]
         return ranked_outcome(list(state["score"]), court, {"final": state["final"], "court_figures": court})
 
-    def parse(self, state: dict, seat: int, text_: str) -> list:
+    def parse(self, state: dict, seat: int, text_: str, *, lang: str = "en") -> list:
         return text.parse(self, state, seat, text_)
 
-    def command(self, state: dict, seat: int, action: dict) -> str:
+    def command(self, state: dict, seat: int, action: dict, *, lang: str = "en") -> str:
         return text.command(action)
 
-    def render(self, state: dict, seat: int | None) -> str:
+    def render(self, state: dict, seat: int | None, *, lang: str = "en") -> str:
         return text.render(state, seat, self)
+
+    def event_text(self, event: dict, lang: str = "en") -> str:
+        """An event of the history written in ``lang`` (see engines/README.md)."""
+        return event_text(event, lang)
 
     def default_action(self, state: dict, seat: int) -> dict:
         return bots.default_action(state, seat)
@@ -223,3 +233,15 @@ class StauferEngine:
                     s["objectives"][i][kind] = pool.pop()
                 s["objective_box"][kind] = sorted(pool)
         return s
+
+
+    # --- orders given in advance (orders.py) ---------------------------------------
+
+    def standing_specs(self, state: dict, seat: int) -> list[dict]:
+        return orders.standing_specs(state, seat)
+
+    def standing_action(self, state: dict, seat: int, order: dict):
+        return orders.standing_action(state, seat, order)
+
+    def reversible(self, before: dict, moves: dict, after: dict) -> bool:
+        return orders.reversible(before, moves, after)

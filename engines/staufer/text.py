@@ -15,25 +15,27 @@ Commands (case-insensitive, accents ignored, one per line):
 
 from __future__ import annotations
 
-import re
-import unicodedata
-
 from engines.base import ParseError, describe_actions
+from engines.i18n import aliases, clean, phrases, words
 
 from . import data as D
 from . import rules
 
-REGION_ALIASES = {
-    "nijmegen": "nijmegen", "nimwegen": "nijmegen", "nimega": "nijmegen", "nim": "nijmegen", "nij": "nijmegen",
-    "aachen": "aachen", "aquisgrana": "aachen", "aix": "aachen", "aac": "aachen",
-    "strasbourg": "strasbourg", "strassburg": "strasbourg", "strasburg": "strasbourg", "strasburgo": "strasbourg",
-    "str": "strasbourg",
-    "augsburg": "augsburg", "augusta": "augsburg", "aug": "augsburg",
-    "milan": "milan", "milano": "milan", "mailand": "milan", "mil": "milan",
-    "palermo": "palermo", "pal": "palermo",
-}
-KIND_WORDS = {"envoy": "envoy", "envoys": "envoy", "inviato": "envoy", "gesandter": "envoy", "e": "envoy",
-              "noble": "noble", "nobile": "noble", "adliger": "noble", "n": "noble"}
+REGION_ALIASES = aliases({
+    "nijmegen": ["nijmegen", "nimwegen", "nimega", "nimègue", "nim", "nij"],
+    "aachen": ["aachen", "aquisgrana", "aix", "aix-la-chapelle", "aac"],
+    "strasbourg": ["strasbourg", "straßburg", "strasburg", "strasburgo", "str"],
+    "augsburg": ["augsburg", "augusta", "augsbourg", "aug"],
+    "milan": ["milan", "milano", "mailand", "mil"],
+    "palermo": ["palermo", "palerme", "pal"],
+})
+KIND_WORDS = aliases({
+    "envoy": ["envoy", "envoys", "inviato", "inviati", "gesandter", "gesandten", "gesandte", "envoyé", "envoyés",
+              "émissaire", "e"],
+    "noble": ["noble", "nobles", "nobile", "nobili", "adliger", "adligen", "adelige", "adeligen", "adeliger", "n"],
+})
+# Multi-word names found before the line is split ("Aix-la-Chapelle", "forziere turchese movimento").
+PHRASES = {k: v for k, v in REGION_ALIASES.items() if " " in k or "-" in k}
 
 
 BONUS_TEXT = {
@@ -47,12 +49,9 @@ BONUS_TEXT = {
 
 
 def normalise(line: str) -> str:
-    line = line.replace("ß", "ss")
-    line = unicodedata.normalize("NFKD", line)
-    line = "".join(c for c in line if not unicodedata.combining(c))
-    line = line.lower().strip()
-    line = re.sub(r"[,;:.!]+", " ", line)
-    return re.sub(r"\s+", " ", line).strip()
+    """Folded (case, accents, umlauts), elisions split ("nell'ufficio" -> "nell ufficio"),
+    multi-word region names made one word."""
+    return phrases(clean(line).replace(":", " "), PHRASES)
 
 
 def chest_words(chest: str) -> str:
@@ -86,42 +85,66 @@ def _region(word: str) -> str | None:
     return REGION_ALIASES.get(word)
 
 
+def _words(line: str) -> list[str]:
+    return [w for w in words(normalise(line)) if w not in FILLER]
+
+
 def _int(word: str) -> int | None:
     return int(word) if word.isdigit() else None
 
 
-# Words players add that carry no meaning here ("place the noble on office 2 of aachen").
-FILLER = {"the", "my", "to", "in", "on", "at", "a", "an", "of", "please", "office", "ufficio", "space", "spazio",
-          "card", "carta", "il", "la", "lo", "di", "nel", "nella", "sul", "sulla", "number", "nr"}
-# The rulebook's Italian words for chest colours and kinds.
-CHEST_WORDS = {"arancio": "orange", "arancione": "orange", "turchese": "turquoise", "viola": "purple",
-               "marrone": "brown", "movimento": "move", "movement": "move", "piazzamento": "place",
-               "placement": "place", "risorse": "resources", "immunita": "immunity", "primo": "first"}
+# Words players add that carry no meaning here ("place the noble on office 2 of aachen"),
+# beside the articles and prepositions of the four languages (engines.i18n.FILLER).
+FILLER = {"please", "office", "ufficio", "uffici", "amt", "office", "bureau", "space", "spazio", "feld", "case",
+          "card", "carta", "karte", "carte", "number", "nr", "n°", "numero", "nummer", "region", "regione",
+          "région", "with", "con", "mit", "avec"} | {"per", "favore", "bitte", "s'il", "vous", "plait"}
+# The chest words of the four languages (the rulebook's Italian: arancio, turchese, viola, marrone ...).
+CHEST_WORDS = aliases({
+    "orange": ["orange", "arancio", "arancione"],
+    "turquoise": ["turquoise", "turchese", "türkis"],
+    "purple": ["purple", "viola", "violett", "lila", "violet"],
+    "brown": ["brown", "marrone", "braun", "marron"],
+    "move": ["move", "movement", "movimento", "bewegung", "mouvement"],
+    "place": ["place", "placement", "piazzamento", "platzierung", "einsetzen"],
+    "resources": ["resources", "risorse", "ressourcen", "rohstoffe", "ressources"],
+    "immunity": ["immunity", "immunita", "immunität", "immunité"],
+    "first": ["first", "primo", "erster", "erste", "premier"],
+})
+CHESTS = {"chest", "chests", "forziere", "forzieri", "truhe", "truhen", "coffre", "coffres"}
+PLACE = {"place", "piazza", "piazzo", "p", "occupy", "occupa", "occupo", "platziere", "setze", "besetze", "placer",
+         "occupe", "pose", "je"}
+RESOURCES = {"resources", "resource", "res", "risorse", "risorsa", "r", "ressourcen", "rohstoffe", "ressources",
+             "ressource"}
+TAKE = {"take", "prendi", "prendo", "nimm", "nehme", "prends"}
+PRIVILEGE = {"privilege", "privilegio", "priv", "privileg", "privilège"}
+IMMUNE = {"immune", "immunity", "immunita", "immunitat", "immunite"}
+KEEP = {"keep", "tieni", "tengo", "no", "behalte", "behalten", "garde", "conserve"}
+PASS = {"pass", "passo", "passe", "passen"}
 
 
 def _chest_name(words: list[str]) -> str:
-    return "-".join(CHEST_WORDS.get(w, w) for w in words)
+    return "-".join(CHEST_WORDS.get(w, w) for w in words if w not in CHESTS)
 
 
 def parse_line(line: str, state: dict | None = None) -> dict | None:
-    words = [w for w in normalise(line).split() if w not in FILLER]
-    if not words:
+    tokens = _words(line)
+    if not tokens:
         return None
-    head, rest = words[0], words[1:]
+    head, rest = tokens[0], tokens[1:]
     purple_asked = bool(state and state["pending"] and state["pending"][0]["kind"] == "purple")
     if _int(head) is not None and not rest and purple_asked:
         # a bare number: only the privilege exchange takes one number alone
         return {"type": "privilege", "number": _int(head)}
-    if head in ("resources", "resource", "res", "risorse", "risorsa", "r") and rest:
+    if head in RESOURCES and rest:
         space = _int(rest[0])
         if space is not None and len(rest) == 1:
             return {"type": "resources", "space": space}
-        if space is not None and len(rest) == 3 and rest[1] in ("chests", "chest", "forzieri", "forziere"):
+        if space is not None and len(rest) == 3 and rest[1] in CHESTS:
             other = _int(rest[2])
             if other is not None:
                 return {"type": "resources_swap", "space": space, "chests": other}
         return None
-    if head in ("place", "piazza", "p", "occupy", "occupa") and len(rest) == 3:
+    if head in PLACE and len(rest) == 3:
         # region, office and figure in any order
         regions = [_region(w) for w in rest if _region(w)]
         numbers = [_int(w) for w in rest if _int(w) is not None]
@@ -129,36 +152,37 @@ def parse_line(line: str, state: dict | None = None) -> dict | None:
         if len(regions) != 1 or len(numbers) != 1 or len(others) != 1:
             return None
         region, office, what = regions[0], numbers[0], others[0]
-        if what in ("double", "doppio", "two", "2envoys"):
+        if what in ("double", "doppio", "two", "2envoys", "doppelt", "2"):
             return {"type": "place_double", "region": region, "office": office}
         fig = KIND_WORDS.get(what)
         if fig:
             return {"type": "place", "region": region, "office": office, "figure": fig}
         return None
-    if head in ("chest", "forziere", "use", "usa") and rest:
-        name = _chest_name(w for w in rest if w not in ("chest", "forziere"))
+    if head in CHESTS | {"use", "usa", "uso", "nutze", "utilise"} and rest:
+        name = _chest_name(rest)
         if name in ("orange-first", "turquoise-move", "turquoise-place"):
             return {"type": "chest", "chest": name}
         return None
-    if head in ("take", "prendi") and rest:
-        if rest[0] in ("privilege", "privilegio") and len(rest) == 2 and _int(rest[1]) is not None:
+    if head in TAKE and rest:
+        if rest[0] in PRIVILEGE and len(rest) == 2 and _int(rest[1]) is not None:
             return {"type": "privilege", "number": _int(rest[1])}
         if len(rest) == 1 and _int(rest[0]) is not None and purple_asked:
             return {"type": "privilege", "number": _int(rest[0])}
-        name = _chest_name(w for w in rest if w not in ("chest", "forziere"))
+        name = _chest_name(rest)
         if name in D.CHEST_MIX:
             return {"type": "take", "chest": name}
         return None
-    if head in ("privilege", "privilegio", "priv") and len(rest) == 1 and _int(rest[0]) is not None:
+    if head in PRIVILEGE and len(rest) == 1 and _int(rest[0]) is not None:
         return {"type": "privilege", "number": _int(rest[0])}
-    if head in ("immune", "immunity", "immunita") and len(rest) == 3:
+    if head in IMMUNE and len(rest) == 3:
         region, office, slot = _region(rest[0]), _int(rest[1]), _int(rest[2])
         if region and office is not None and slot is not None:
             return {"type": "immune", "region": region, "office": office, "slot": slot}
         return None
-    if head in ("keep", "tieni", "no") and set(rest) <= {"chests", "chest", "purple", "them", "forzieri", "viola"}:
+    if head in KEEP and all(w in CHESTS or CHEST_WORDS.get(w) == "purple" or w in ("them", "li", "sie", "les")
+                            for w in rest):
         return {"type": "keep"}
-    if head in ("pass", "passo") and not rest:
+    if head in PASS and not rest:
         return {"type": "pass"}
     return None
 

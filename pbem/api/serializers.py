@@ -253,3 +253,48 @@ class MeSerializer(serializers.Serializer):
 class PlayerSerializer(serializers.Serializer):
     username = serializers.CharField()
     reliability = serializers.DictField()
+
+
+# --- orders given in advance (issue 25) -------------------------------------------------
+
+
+class StandingSpecSerializer(serializers.Serializer):
+    type = serializers.CharField()
+    params = serializers.DictField(help_text="name -> JSON Schema")
+    label = serializers.CharField()
+    example = serializers.CharField(help_text="the order as one line of text, as `standing <example>` in a mail")
+
+
+class StandingOrderSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    order = serializers.JSONField()
+    command = serializers.CharField()
+    label = serializers.CharField()
+
+
+class OrdersSerializer(serializers.Serializer):
+    next = serializers.ListField(child=serializers.JSONField(), help_text="candidates for your next decision, first tried first")
+    standing = StandingOrderSerializer(many=True)
+    standing_specs = StandingSpecSerializer(many=True)
+    take_back = serializers.BooleanField(help_text="whether your last move may be taken back now")
+
+
+class OrdersSetSerializer(serializers.Serializer):
+    candidates = serializers.ListField(
+        child=serializers.JSONField(),
+        max_length=10,
+        help_text='Tried in order when your next decision opens (at once if it is open): each an email command '
+        '("pick king") or an action object ({"type": "pick", "character": "king"}). [] withdraws them.',
+    )
+
+
+class StandingOrderAddSerializer(serializers.Serializer):
+    order = serializers.JSONField(
+        help_text='One of the standing orders the game offers: an object ({"type": "limit", "noble": "maximilien", '
+        '"notes": 3}) or its line of text ("limit maximilien 3").'
+    )
+
+
+class TakeBackSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="the game's version after the take-back")
+    move = serializers.IntegerField(help_text="the move taken back")

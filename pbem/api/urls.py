@@ -11,6 +11,12 @@ urlpatterns = [
     path("games/<int:game_id>/join/", views.GameJoinView.as_view(), name="api-game-join"),
     path("games/<int:game_id>/start/", views.GameStartView.as_view(), name="api-game-start"),
     path("games/<int:game_id>/moves/", views.MoveView.as_view(), name="api-game-moves"),
+    path("games/<int:game_id>/orders/", views.OrdersView.as_view(), name="api-game-orders"),
+    path("games/<int:game_id>/orders/standing/", views.StandingOrdersView.as_view(), name="api-game-standing-orders"),
+    path(
+        "games/<int:game_id>/orders/standing/<int:order_id>/", views.StandingOrderView.as_view(), name="api-game-standing-order"
+    ),
+    path("games/<int:game_id>/take-back/", views.TakeBackView.as_view(), name="api-game-take-back"),
     path("games/<int:game_id>/record/", views.GameRecordView.as_view(), name="api-game-record"),
     path("games/<int:game_id>/invitations/", views.GameInvitationView.as_view(), name="api-game-invitations"),
     path("me/", views.MeView.as_view(), name="api-me"),

@@ -175,6 +175,65 @@ class MoveView(APIView):
         return Response(result.as_dict(), status=status.HTTP_202_ACCEPTED)
 
 
+class OrdersView(APIView):
+    """Your orders given in advance in this game (private to your seat):
+    candidates for your next decision (PUT replaces them, DELETE withdraws
+    them) and your standing orders (OrderStandingView)."""
+
+    def _seat(self, request, game_id: int):
+        seat = selectors.seat_for_move(game_id=game_id, user=request.user)
+        return selectors.game_get(game_id=game_id, user=request.user), seat
+
+    @extend_schema(responses={200: s.OrdersSerializer, **READ, 403: s.ErrorSerializer})
+    def get(self, request, game_id: int):
+        game, seat = self._seat(request, game_id)
+        return Response(selectors.orders_of(game=game, seat=seat))
+
+    @extend_schema(request=s.OrdersSetSerializer, responses={200: s.OrdersSerializer, **ERRORS})
+    def put(self, request, game_id: int):
+        body = s.OrdersSetSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        _, seat = self._seat(request, game_id)
+        services.orders_set(game_id=game_id, seat=seat.index, candidates=body.validated_data["candidates"])
+        game = selectors.game_get(game_id=game_id, user=request.user)
+        return Response(selectors.orders_of(game=game, seat=seat))
+
+    @extend_schema(request=None, responses={204: None, **ERRORS})
+    def delete(self, request, game_id: int):
+        _, seat = self._seat(request, game_id)
+        services.orders_withdraw(game_id=game_id, seat=seat.index)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class StandingOrdersView(OrdersView):
+    @extend_schema(request=s.StandingOrderAddSerializer, responses={201: s.OrdersSerializer, **ERRORS})
+    def post(self, request, game_id: int):
+        body = s.StandingOrderAddSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        _, seat = self._seat(request, game_id)
+        services.standing_order_add(game_id=game_id, seat=seat.index, order=body.validated_data["order"])
+        game = selectors.game_get(game_id=game_id, user=request.user)
+        return Response(selectors.orders_of(game=game, seat=seat), status=status.HTTP_201_CREATED)
+
+
+class StandingOrderView(OrdersView):
+    @extend_schema(request=None, responses={204: None, **ERRORS})
+    def delete(self, request, game_id: int, order_id: int):
+        _, seat = self._seat(request, game_id)
+        services.standing_order_withdraw(game_id=game_id, seat=seat.index, order_id=order_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TakeBackView(APIView):
+    """Take back your last move: only while nobody has acted since and the
+    move drew nothing, used no chance and showed nothing hidden."""
+
+    @extend_schema(request=None, responses={200: s.TakeBackSerializer, **ERRORS})
+    def post(self, request, game_id: int):
+        seat = selectors.seat_for_move(game_id=game_id, user=request.user)
+        return Response(services.move_take_back(game_id=game_id, seat=seat.index))
+
+
 class MyDecisionsView(APIView):
     @extend_schema(responses={200: s.MyDecisionSerializer(many=True), **COMMON})
     def get(self, request):

@@ -22,8 +22,10 @@ from notifications import outbox
 from notifications.models import EmailPreference, InboundMessage
 from pbem import services
 from pbem.email import ladder_commands as ladder
+from pbem.email import orders
 from pbem.email.answers import Answer, Context
 from pbem.email.parsing import key_hash
+from pbem.email.reply import report
 from pbem.errors import InvalidRequest, ServiceError
 from pbem.models import Game, Move, Seat
 from pbem.selectors import decisions_waiting_for, engine_get, open_decisions
@@ -46,8 +48,6 @@ COMMANDS = (
      "happened since; off: no mail but answers"),
     ("notify board on|off", "the board as a picture in the HTML part of game mails"),
     ("unsubscribe", "the same as notify off"),
-    ("undo", "no game here lets you take a move back; a sealed answer can be replaced by sending it again "
-     "before it resolves"),
 )
 
 
@@ -71,6 +71,7 @@ def _help() -> str:
         "text; the commands are run in order, and the first one that fails stops the\n"
         "rest (those before it stay done). Quoted text and your signature are ignored.\n\n"
         "Commands of every game:\n" + _table(COMMANDS) + "\n\n"
+        "Acting ahead of your turn (a sealed answer stays replaceable by sending it again):\n" + _table(orders.USAGE) + "\n\n"
         "Ladders (in a game's thread, `accept` and `decline` are the game's own words;\n"
         "write `accept challenge 12` there):\n" + _table(ladder.USAGE) + "\n"
     )
@@ -154,11 +155,10 @@ def _builtin(ctx: Context, line: str) -> str | None:
         return _status(ctx)
     if word == "games" and len(words) == 1:
         return _games(ctx)
-    if word == "undo" and len(words) == 1:
-        raise InvalidRequest(
-            "No game here lets you take a move back: a move, once in, stays. "
-            "A sealed answer can be replaced by sending it again before the decision resolves."
-        )
+    if word in orders.WORDS:
+        if ctx.game is None:
+            raise InvalidRequest(f"`{word}` works in a game's thread: reply to a mail of that game.")
+        return orders.command(game=_game_now(ctx), seat=ctx.seat, line=line)
     if word == "join":
         if len(words) != 2:
             raise InvalidRequest("Write `join` and the code from your invitation, e.g. `join Ab3dE7fG`.")
@@ -256,47 +256,110 @@ def _move(ctx: Context, line: str, index: int) -> str:
     return "; ".join(out) if out else "nothing to do"
 
 
-def _done_text(ctx: Context, done: list[str], moved: bool) -> str:
-    """What was done and, after moves, the situation they made (applied here,
-    so the answer shows the situation now and a reply to it is current)."""
-    text = "Done:\n" + "\n".join(done)
+def _no_commands(ctx: Context, skipped: list[tuple[str, str]], error: str = "") -> Answer:
+    """Nothing was run: no line was a command. ``error``: what the game said
+    of the first line it could not read."""
+    return ctx.answer(
+        InboundMessage.Status.REFUSED,
+        "no commands",
+        "\n\n".join(
+            x for x in (
+                "Your mail held no commands (attachments are not read), so nothing was run.\n"
+                "Write one command per line above or below the quoted text.",
+                report.skipped_text(skipped),
+                error,
+                "" if error else _help_for(ctx),
+            ) if x
+        ),
+    )
+
+
+def _command_words(ctx: Context) -> set[str]:
+    """The first words of the commands this address takes now: every game's
+    own (help, status, …), the ladder's, and those of the actions the seat
+    may send now (from the engine's examples)."""
+    words = {usage.split()[0] for usage, _ in COMMANDS} | set(ladder.WORDS) | {"notify", "unsubscribe"}
+    if ctx.game is not None:
+        game = _game_now(ctx)
+        if game.state is not None and game.status == "active":
+            words |= {s["example"].split()[0].lower() for s in _engine(ctx).actions(game.state, ctx.seat) if s["example"]}
+    return words
+
+
+def _done_text(ctx: Context, done: list[str], moved: bool, skipped: list[tuple[str, str]]) -> str:
+    """What was done, what was not read as a command and why, and, after
+    moves, the situation they made (applied here, so the answer shows the
+    situation now and a reply to it is current). "Done:" only when every
+    line the player wrote was run."""
+    parts = [report.heading(everything_run=not skipped) + "\n" + "\n".join(done)]
+    if skipped:
+        parts.append(report.skipped_text(skipped))
+        if any(kind == "text" for kind in (k for _l, _w, k in _kinds(skipped))):
+            parts.append(report.meant_text())
+    text = "\n\n".join(parts)
     if moved and ctx.game is not None:
         services.game_advance(game_id=ctx.game.pk)
         text += "\n\nThe situation now:\n\n" + _status(ctx)
     return text
 
 
-def _run(ctx: Context, lines: list[str]) -> Answer:
+def _kinds(skipped: list[tuple[str, str]]):
+    """(line, why, kind) of each skipped line: kind "text" for a line the
+    player may have meant as a command, else greeting/closing/signed."""
+    known = {r(): k for k, r in report.KIND_REASONS.items()}
+    for line, why in skipped:
+        yield line, why, known.get(why, "text")
+
+
+def _run(ctx: Context, read: list) -> Answer:
+    """Run the player's lines in order. Greetings, closings and lines that
+    are no command at all are skipped (and listed in the answer); the first
+    refused command stops the rest, so no later move runs as if it had
+    succeeded."""
+    read = orders.lines_join(read)
     done: list[str] = []
+    skipped: list[tuple[str, str]] = []
     moved = False
-    for i, line in enumerate(lines):
+    lines = [x.text for x in read if x.kind == "text"]
+    words = None
+    first_error = ""
+    i = -1
+    for item in read:
+        if item.kind != "text":
+            skipped.append((item.text, report.KIND_REASONS[item.kind]()))
+            continue
+        i += 1
+        line = item.text
         try:
             said = _builtin(ctx, line)
             if said is None:
                 said = _move(ctx, line, i)
                 moved = True
         except ParseError as e:
-            if not done:
-                return _refused(ctx, lines, i, line, e, done)
-            # A line after the commands that is no command: a signature or a
-            # name the filters did not know. Not read, and said once, kindly.
-            return ctx.answer(
-                InboundMessage.Status.PROCESSED,
-                f"{len(done)} done, stopped reading at line {i + 1}",
-                _done_text(ctx, done, moved)
-                + f"\n\nI stopped reading at the line {line!r}, which is no command (a signature or quoted "
-                "text, perhaps); nothing after it was read. If you meant more commands, send them in a new reply.",
-            )
+            words = words if words is not None else _command_words(ctx)
+            why = report.not_a_command(line, words)
+            if why is None and done and i == len(lines) - 1:
+                # The last line, after commands, no command: a signature or a
+                # name the filters did not know. Nothing follows it to protect.
+                why = e.message
+            if why is None:
+                return _refused(ctx, lines, i, line, e, done, skipped)
+            skipped.append((line, why))
+            first_error = first_error or e.message
+            continue
         except ServiceError as e:
-            return _refused(ctx, lines, i, line, e, done)
+            return _refused(ctx, lines, i, line, e, done, skipped)
         if "\n" in said:
             done.append(f"  {line}:\n" + "\n".join(f"    {x}" for x in said.splitlines()))
         else:
             done.append(f"  {line}: {said}")
-    return ctx.answer(InboundMessage.Status.PROCESSED, f"{len(done)} done", _done_text(ctx, done, moved))
+    if not done:
+        return _no_commands(ctx, skipped, first_error)
+    outcome = f"{len(done)} done" + (f", {len(skipped)} skipped" if skipped else "")
+    return ctx.answer(InboundMessage.Status.PROCESSED, outcome, _done_text(ctx, done, moved, skipped))
 
 
-def _refused(ctx: Context, lines: list[str], i: int, line: str, e, done: list[str]) -> Answer:
+def _refused(ctx: Context, lines: list[str], i: int, line: str, e, done: list[str], skipped=()) -> Answer:
     parts = []
     if done:
         parts.append("These commands were done and stay done:\n" + "\n".join(done))
@@ -308,6 +371,8 @@ def _refused(ctx: Context, lines: list[str], i: int, line: str, e, done: list[st
     rest = lines[i + 1:]
     if rest:
         parts.append("Not run, because of the refusal above:\n" + "\n".join(f"  {x}" for x in rest))
+    if skipped:
+        parts.append(report.skipped_text(list(skipped)))
     if not done:
         parts.append("Nothing was changed.")
     parts.append("Write `help` for every command.")

@@ -15,7 +15,7 @@ from notifications.services import address_bounce_clear, bounce_record
 from pbem.email import parsing as mail
 from pbem.email import throttle
 from pbem.email.answers import Answer, Context, _addressed, _re
-from pbem.email.commands import MAX_COMMANDS, _game_now, _help_for, _run, _status
+from pbem.email.commands import MAX_COMMANDS, _game_now, _run, _status
 from pbem.models import PendingAction
 from pbem.selectors.mail import events_since
 from pbem.services.invitations import account_for_address
@@ -74,15 +74,10 @@ def mail_handle(row: InboundMessage) -> Answer:
     # The ESP's stripped reply has no quote, but may still end with a
     # "Sent from my iPhone" or a signature it did not know: cut the same way.
     body = row.stripped_text if row.stripped_text and row.stripped_text.strip() else mail.body_text(msg)
-    text = mail.latest_reply(body, _known_lines(ctx))
-    lines = mail.command_lines(text)
-    if not lines:
-        return ctx.answer(
-            InboundMessage.Status.REFUSED,
-            "no commands",
-            "Your mail held no commands (attachments are not read), so nothing was run.\n"
-            "Write one command per line above the quoted text.\n\n" + _help_for(ctx),
-        )
+    # Every block the player wrote (above, between and under quotes), each
+    # line with its kind: text to read as a command, a greeting, a closing.
+    read = mail.reply_lines(mail.reply_blocks(body, _known_lines(ctx), signatures=True))
+    lines = [x.text for x in read if x.kind == "text"]
     if len(lines) > MAX_COMMANDS:
         return ctx.answer(
             InboundMessage.Status.REFUSED,
@@ -91,7 +86,7 @@ def mail_handle(row: InboundMessage) -> Answer:
             f"{MAX_COMMANDS} commands are taken from one mail, so nothing was run.\n"
             "Send only your commands, one per line.",
         )
-    return _run(ctx, lines)
+    return _run(ctx, read)
 
 
 def _refuse(row, msg, sender: str, text: str, outcome: str) -> Answer:

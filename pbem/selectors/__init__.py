@@ -11,11 +11,12 @@ from django.conf import settings
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
 from django.utils import timezone
 
+from engines import orders as O
 from engines import registry
 from engines.base import Engine
 from notifications.models import Invitation
 from pbem.errors import Conflict, NotFound, NotYourSeat
-from pbem.models import Game, Move, PendingAction, Profile, Seat, Vacation
+from pbem.models import DecisionOrder, Game, Move, PendingAction, Profile, Seat, StandingOrder, TakeBack, Vacation
 
 
 @lru_cache(maxsize=None)
@@ -385,3 +386,36 @@ def vacation_status(*, user) -> dict:
             for v in Vacation.objects.filter(user=user, created_at__year=now.year).order_by("starts_at")
         ],
     }
+
+
+# --- orders given in advance (issue 25) -----------------------------------------------
+
+
+def orders_of(*, game: Game, seat: Seat) -> dict:
+    """``seat``'s own orders: the candidates for its next decision, its
+    standing orders (each with its line of text), the standing orders the
+    game offers now, and whether its last move may be taken back. Only ever
+    read for the seat's own player: orders are private to their seat."""
+    engine = engine_get(game.engine)
+    active = game.status == Game.Status.ACTIVE and game.state is not None
+    nxt = DecisionOrder.objects.filter(seat=seat).first()
+    specs = O.standing_specs_of(engine, game.state, seat.index) if active else []
+    labels = {s["type"]: s["label"] for s in specs}
+    return {
+        "next": nxt.candidates if nxt else [],
+        "standing": [
+            {"id": o.pk, "order": o.order, "command": O.standing_command(o.order), "label": labels.get(o.order.get("type"), "")}
+            for o in StandingOrder.objects.filter(seat=seat).order_by("id")
+        ],
+        "standing_specs": specs,
+        "take_back": active and take_back_possible(game=game, seat=seat),
+    }
+
+
+def take_back_possible(*, game: Game, seat: Seat) -> bool:
+    """Whether ``seat`` may take back its last move now (as move_take_back
+    would decide, without the lock)."""
+    last = Move.objects.filter(game=game, status=Move.Status.APPLIED).order_by("-version", "-id").first()
+    if last is None or last.seat != seat.index or not TakeBack.objects.filter(move=last).exists():
+        return False
+    return not open_decisions(game=game).filter(submitted_at__isnull=False).exists()

@@ -23,14 +23,14 @@ def digest_since_last_acted(*, game: Game, seat: int) -> list[str]:
     One round trip, in SQL written out: it runs in every step that asks a
     seat for its move, where compiling the two ORM queries it replaces cost
     more than the database's work (docs/benchmarks.md, "The move path")."""
-    sources = [Move.Source.WEB, Move.Source.API, Move.Source.EMAIL]
+    sources = [Move.Source.WEB, Move.Source.API, Move.Source.EMAIL, Move.Source.ORDER]
     events = Move._meta.get_field("events")
     with connection.cursor() as c:
         c.execute(
             f"""SELECT events FROM {Move._meta.db_table}
                  WHERE game_id = %s AND status = %s AND version >= COALESCE(
                        (SELECT MAX(version) FROM {Move._meta.db_table}
-                         WHERE game_id = %s AND seat = %s AND source IN (%s, %s, %s)), 0)
+                         WHERE game_id = %s AND seat = %s AND source IN (%s, %s, %s, %s)), 0)
                  ORDER BY version, seat""",
             [game.pk, Move.Status.APPLIED, game.pk, seat, *sources],
         )

@@ -11,12 +11,20 @@
 - invitations.py an address invited to a game, and the account an address gets
 - preferences.py how much mail a player gets
 - operations.py  an operator's actions: abort, more time, a seat to another player
+- orders.py      orders given in advance, standing orders, taking a move back
 """
 
 from pbem.services.games import game_create, game_join, game_join_by_code, game_start
 from pbem.services.invitations import account_for_address, invitation_create
 from pbem.services.moves import MoveResult, commitment_of, game_advance, move_submit
 from pbem.services.operations import deadline_extend, game_abort, seat_reassign
+from pbem.services.orders import (
+    move_take_back,
+    orders_set,
+    orders_withdraw,
+    standing_order_add,
+    standing_order_withdraw,
+)
 from pbem.services.preferences import board_image_set, preference_set
 from pbem.services.sweeps import deadlines_sweep, lost_advances_requeue, notifications_lost_requeue, stalled_work_requeue
 from pbem.services.timeouts import pending_remind, pending_timeout, seat_forfeit, seat_resign
@@ -53,4 +61,10 @@ __all__ = [
     "deadline_extend",
     "game_abort",
     "seat_reassign",
+    # orders.py: orders given in advance, standing orders, taking a move back
+    "move_take_back",
+    "orders_set",
+    "orders_withdraw",
+    "standing_order_add",
+    "standing_order_withdraw",
 ]

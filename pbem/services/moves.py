@@ -42,6 +42,15 @@ log = logging.getLogger(__name__)
 # a fresh task, so a long stretch of bot moves never holds the lock for long.
 MAX_STEPS_PER_ADVANCE = 200
 
+# What other services do at two moments of a step, registered when they are
+# imported (so this module imports none of them), both with the game row locked:
+# - STEP_APPLIED(game=, engine=, before=, moves=, after=): a step was applied
+#   (``moves`` the Move rows; ``game.state`` still the state before);
+# - DECISIONS_OPENED(game=, engine=, pending=) -> set of PendingAction ids it
+#   answered (orders given in advance): nobody is asked for those.
+STEP_APPLIED: list = []
+DECISIONS_OPENED: list = []
+
 
 @dataclass(frozen=True)
 class MoveResult:
@@ -351,6 +360,8 @@ def _apply(game: Game, engine, pending: list[PendingAction]) -> list[PendingActi
     for p in pending:
         p.closed_at = now
     PendingAction.objects.bulk_update(pending, ["closed_at"])
+    for hook in STEP_APPLIED:
+        hook(game=game, engine=engine, before=game.state, moves=moves, after=step["state"])
     answered = game.version
     game.state = step["state"]
     game.version += 1
@@ -364,7 +375,12 @@ def _apply(game: Game, engine, pending: list[PendingAction]) -> list[PendingActi
     return []
 
 
-def decisions_open(game: Game, engine, now, decisions: list[dict] | None = None) -> list[PendingAction]:
+def decisions_open(
+    game: Game, engine, now, decisions: list[dict] | None = None, *, ask: bool = True
+) -> list[PendingAction]:
+    """Open the engine's decisions at the game's version, let the seats'
+    orders answer what they cover, and ask the rest (``ask``: False when a
+    seat reopens its own decision by taking its move back)."""
     seats = seats_by_index(game=game)
     if decisions is None:
         decisions = engine.decisions(game.state)
@@ -387,7 +403,13 @@ def decisions_open(game: Game, engine, now, decisions: list[dict] | None = None)
         opened[0].save(force_insert=True)
     else:
         PendingAction.objects.bulk_create(opened)  # one INSERT; PostgreSQL returns the ids
-    outbox.your_move(game=game, pending=[p for p in opened if not p.seat.is_bot])
+    if not ask:
+        return opened
+    humans = [p for p in opened if not p.seat.is_bot]
+    answered: set[int] = set()
+    for hook in DECISIONS_OPENED:
+        answered |= hook(game=game, engine=engine, pending=humans)
+    outbox.your_move(game=game, pending=[p for p in humans if p.pk not in answered])
     return opened
 
 

@@ -13,7 +13,7 @@ from notifications import outbox
 from notifications.models import Notification, ReplyAddress
 from pbem import clock
 from pbem.errors import Conflict, InvalidRequest, NotFound
-from pbem.models import Game, PendingAction, Seat
+from pbem.models import DecisionOrder, Game, PendingAction, Seat, StandingOrder
 from pbem.services.moves import game_lock
 
 MAX_EXTENSION_HOURS = 24 * 60
@@ -78,6 +78,9 @@ def seat_reassign(*, game_id: int, seat_index: int, user) -> Seat:
         seat.player, seat.is_bot, seat.status, seat.left_at = user, False, Seat.Status.PLAYING, None
         seat.save(update_fields=["player", "is_bot", "status", "left_at"])
         ReplyAddress.objects.filter(game=game, seat=seat_index).exclude(user=user).delete()
+        # the former player's orders given in advance are theirs, not the seat's: never the newcomer's
+        DecisionOrder.objects.filter(seat=seat).delete()
+        StandingOrder.objects.filter(seat=seat).delete()
         if old is not None:
             Notification.objects.filter(game=game, seat=seat_index, recipient=old, sent_at__isnull=True).delete()
         open_ = list(

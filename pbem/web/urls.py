@@ -1,6 +1,6 @@
 from django.urls import path
 
-from pbem.web import views
+from pbem.web import orders, views
 
 app_name = "web"
 
@@ -20,5 +20,10 @@ urlpatterns = [
     path("games/<int:game_id>/talk/", views.game_talk, name="game-talk"),
     path("games/<int:game_id>/resign/", views.game_resign, name="game-resign"),
     path("games/<int:game_id>/replay/", views.game_replay, name="game-replay"),
+    path("games/<int:game_id>/orders/", orders.game_orders, name="game-orders"),
+    path("games/<int:game_id>/orders/next/", orders.game_orders_set, name="game-orders-set"),
+    path("games/<int:game_id>/orders/standing/", orders.game_standing_add, name="game-standing-add"),
+    path("games/<int:game_id>/orders/standing/<int:order_id>/withdraw/", orders.game_standing_withdraw, name="game-standing-withdraw"),
+    path("games/<int:game_id>/take-back/", orders.game_take_back, name="game-take-back"),
     path("profile/", views.profile, name="profile"),
 ]

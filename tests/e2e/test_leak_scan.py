@@ -46,7 +46,7 @@ from engines.rng import Rng
 from notifications import outbox
 from notifications.models import Notification
 from pbem import selectors, services
-from pbem.models import Game, Move, PendingAction, SealedMove
+from pbem.models import DecisionOrder, Game, Move, PendingAction, SealedMove, StandingOrder
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db]
 
@@ -93,7 +93,8 @@ class Scan:
         """Every API answer this reader gets, as canonical text by where it was read."""
         base = f"/api/games/{self.game.pk}/"
         out = {}
-        for path in [""] + (["record/"] if applied else []) + (["moves/"] if history else []):
+        seated = ["orders/"] if r.seat is not None else []  # a seat's own orders given in advance (issue 25)
+        for path in [""] + seated + (["record/"] if applied else []) + (["moves/"] if history else []):
             resp = r.client.get(base + path)
             out[f"GET {base}{path}"] = f"{resp.status_code} {json.dumps(resp.json(), sort_keys=True, default=str)}"
         resp = r.client.get("/api/me/decisions/")
@@ -120,6 +121,8 @@ class Scan:
         Move.objects.filter(game=game).exclude(seat=r.seat).update(action={"type": "redealt", "n": n})
         SealedMove.objects.filter(move__game=game).exclude(move__seat=r.seat).update(content={"type": "redealt", "n": n}, salt=f"{n:x}")
         PendingAction.objects.filter(game=game).exclude(seat__index=r.seat).update(prompt=f"redealt prompt {n}")
+        DecisionOrder.objects.filter(game=game).exclude(seat__index=r.seat).update(candidates=[f"redealt order {n}"])
+        StandingOrder.objects.filter(game=game).exclude(seat__index=r.seat).update(order={"type": "redealt", "n": n})
         changed = []
         for m in Move.objects.filter(game=game).exclude(events=[]).only("pk", "events"):
             if any(e["to"] != "all" and r.seat not in e["to"] for e in m.events):
@@ -227,6 +230,12 @@ def _play(slug: str, players: int, seed: int) -> Scan:
     services.game_start(game_id=game.pk, user=users[0])
     engine = selectors.engine_get(slug)
     scan = Scan(engine, game, [Reader(u, i) for i, u in enumerate(users)] + [Reader(outsider, None)], seed)
+    # Every seat holds orders given in advance the whole game through (issue 25): candidates for its
+    # next decision that no game reads (so they wait, unplayed) and a standing order no game offers
+    # (so it answers nothing); the redeal changes the other seats' ones.
+    for i in range(players):
+        services.orders_set(game_id=game.pk, seat=i, candidates=[f"zz secret plan {i} {seed}"])
+        StandingOrder.objects.create(game=game, seat=game.seats.get(index=i), order={"type": "secret_plan", "seat": i, "n": seed})
     rng = Rng.from_seed(seed)
     scan.moment("the start")
     for step in range(5000):
@@ -291,3 +300,17 @@ def test_the_scan_finds_a_hidden_card_in_a_mail(monkeypatch):
     scan = _play("sealedbid", 3, seed=20261107)
     assert any(f.split(" in ")[-1].startswith("mail your_move") or "mail your_move" in f for f in scan.findings), scan.findings[:3]
     assert not any("GET" in f for f in scan.findings), [f for f in scan.findings if "GET" in f][:2]
+
+
+def test_the_scan_finds_another_seats_orders(monkeypatch):
+    """A game resource that shows every seat's orders given in advance."""
+    real = selectors.game_detail
+
+    def leaking(*, game, user):
+        out = real(game=game, user=user)
+        out["orders"] = sorted(str(o.candidates) for o in DecisionOrder.objects.filter(game=game))
+        return out
+
+    monkeypatch.setattr(selectors, "game_detail", leaking)
+    scan = _play("sealedbid", 3, seed=20261107)
+    assert any("reads what it may not know" in f and f.split(" in ")[-1].startswith("GET") for f in scan.findings), scan.findings[:3]

@@ -182,7 +182,9 @@ def test_a_non_utf8_mail(game, alice):
         m.set_content(body, charset=charset)
         row = deliver(m.as_bytes())
         assert row.status == "processed", answer_of(row).body_text
-    assert "I stopped reading at the line 'Привет'" in answer_of(row).body_text  # decoded, and not a command
+    answer = answer_of(row).body_text
+    # decoded, and said to be no command
+    assert "Not read as commands:\n  'Привет': no command is written in these letters" in answer, answer
     # a charset nobody knows, and bytes that are no text at all
     raw = (
         b"From: alice@example.org\r\nTo: " + address_of(alice, game, 0).encode() + b"\r\nSubject: x\r\n"
@@ -192,7 +194,7 @@ def test_a_non_utf8_mail(game, alice):
     row = deliver(raw)
     text = answer_of(row).body_text
     assert row.status == "processed"
-    assert "bid 4: sealed answer in" in text and "I stopped reading at the line" in text  # the garbage line, said once
+    assert "bid 4: sealed answer in" in text and text.count("Not read as commands:") == 1  # the garbage line, said once
     assert Move.objects.filter(game=game, seat=0, status="accepted").count() == 1  # bid 4 replaced bid 3
 
 

@@ -54,7 +54,7 @@ def test_help_status_games_undo(game, alice):
     assert "How to play by mail" in text and "Round 1 of 3" in text and f"#{game.pk} sealedbid" in text
     assert "waits for you: bid" in text
     row = deliver(mails.plain("alice@example.org", to, "undo"))
-    assert "No game here lets you take a move back" in reply_to(row).body_text
+    assert "You can take back only your own last move" in reply_to(row).body_text
     assert row.status == "refused"
 
 

@@ -55,12 +55,14 @@ def test_a_reply_to_the_answer_mail_quoting_it_runs_only_the_new_commands(client
     assert sealed.secret.content == {"type": "bid", "amount": 6}
 
 
-def test_an_unreadable_line_after_the_commands_gets_one_polite_note(game, alice):
+def test_unreadable_lines_after_the_commands_are_listed_and_done_is_not_said(game, alice):
     row = deliver(mails.plain("alice@example.org", address_of(alice, game, 0), "bid 4\n\nAlice W. (Augsburg)\nsome more words"))
     answer = reply_to(row).body_text
     assert row.status == "processed"
-    assert "bid 4: sealed answer in" in answer and answer.count("I stopped reading at the line 'Alice W. (Augsburg)'") == 1
-    assert "some more words" not in answer
+    assert answer.startswith("Run:\n  bid 4: sealed answer in"), answer
+    assert "Done:" not in answer and "refused" not in answer
+    assert "Not read as commands:\n  'Alice W. (Augsburg)': it reads as a sentence or a greeting" in answer
+    assert "  'some more words': I cannot read 'some more words'" in answer  # the last line: nothing after it to protect
 
 
 @pytest.mark.parametrize("client", ["outlook_web_html_headerless", "plain_no_header"])

@@ -1,5 +1,5 @@
 """What a newcomer does (the issue's "done when"): `make run` on the embedded
-default (SQLite and the filesystem broker, in a fresh directory, with none of
+default (SQLite and the SQLite broker, in a fresh directory, with none of
 the suite's PostgreSQL or Redis settings), then in Chromium: sign up, confirm
 the address from the mail file the site wrote, create a game against a bot
 and make one move, which the bot answers while the page is open."""
@@ -60,7 +60,7 @@ def embedded(tmp_path):
             time.sleep(0.5)
         yield url, tmp_path / "var", tmp_path / "make-run.log"
     finally:
-        # honcho puts each process in a group of its own: stop make's group (honcho
+        # supervisord puts each process in a group of its own: stop make's group (supervisord
         # passes the signal on), then make sure every process it started has ended
         started = _descendants(proc.pid)
         os.killpg(proc.pid, signal.SIGTERM)
@@ -106,7 +106,7 @@ def _newest_mail_to(var: Path, address: str, timeout: float = 20) -> str:
 
 def test_a_newcomer_runs_make_run_signs_up_and_plays_a_bot(embedded, browser):
     url, var, log = embedded
-    assert (var / "db.sqlite3").exists() and (var / "broker").is_dir()  # the embedded default, nothing else
+    assert (var / "db.sqlite3").exists()  # the embedded default, nothing else
     assert f"open {url}/ and sign up" in log.read_text()  # what make run tells the newcomer
 
     ctx = browser.new_context()
@@ -144,11 +144,12 @@ def test_a_newcomer_runs_make_run_signs_up_and_plays_a_bot(embedded, browser):
         form.locator("button[type=submit]").click()
         page.wait_for_selector("text=Your move is in.")
         page.evaluate("() => { window.notReloaded = true }")
-        # the bot's answer arrives on the open page (the worker on the filesystem broker, then the poll)
+        # the bot's answer arrives on the open page (the worker on the SQLite broker, then the poll)
         page.wait_for_function(
             "() => document.querySelector('#live').innerText.includes('seat 2 chooses a character')", timeout=30_000
         )
         page.locator("form.move-form[data-type=pick]").wait_for()  # and the newcomer's next choice is asked
         assert page.evaluate("() => window.notReloaded === true")
+        assert (var / "broker.sqlite3").exists() and not (var / "broker").exists()  # the broker is a SQLite file
     finally:
         ctx.close()

@@ -231,7 +231,7 @@ def test_lorenz_takes_martins_burgermeister():
     s, _ = act(s, lorenz, {"type": "choose", "card": 2})
     climb = next(sp for sp in ENGINE.actions(s, lorenz) if sp["type"] == "climb")
     assert climb["params"]["source"] == {"enum": ["P2"]}  # only from a player: the supply has none
-    with pytest.raises(IllegalAction, match="Possible: purple from P2. A level card is taken from a player only when the supply has none"):
+    with pytest.raises(IllegalAction, match="Possible: `climb purple from P2`. A level card is taken from a player only when the supply has none"):
         ENGINE.validate(s, lorenz, {"type": "climb", "category": "purple", "source": "supply"})
     s, _ = act(s, lorenz, {"type": "climb", "category": "purple", "source": "P2"})
     assert s["levels"]["purple"][lorenz] == [2, 4] and s["levels"]["purple"][martin] == [2, 3]

@@ -4,6 +4,7 @@ import pytest
 
 from engines.augsburg1520 import ENGINE
 from engines.augsburg1520 import data as D
+from engines.augsburg1520.i18n import CATALOG
 from engines.base import ParseError
 
 from .helpers import act, own, set_hand, set_level, started, visit, winner
@@ -158,7 +159,7 @@ def test_render_shows_the_face_down_privilege_cards_of_the_next_round():
     page = ENGINE.render(s, 0)
     first = hidden[0]
     assert f"Next round's privilege cards (face down now, turned up as they are): {first}: " \
-        f"{', '.join(D.PRIVILEGE_CARDS[str(first)])}" in page
+        f"{', '.join(CATALOG.text('en', 'priv.' + x) for x in D.PRIVILEGE_CARDS[str(first)])}" in page
     s["privileges"]["hidden"] = []  # round 2 turned them up: round 3 shuffles all ten
     s["round"] = 2
     assert "Next round all ten privilege cards are shuffled" in ENGINE.render(s, 0)

@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("pbem", "0004_secrets_visibility_recovery"),
+        ("pbem", "0005_orders_in_advance"),
         ("web", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

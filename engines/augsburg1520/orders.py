@@ -1,0 +1,91 @@
+"""Standing orders and take-backs of Augsburg 1520 (issue 25).
+
+The repeated choice of the game is the auction: five visits a round, each an
+open auction where a seat passes, holds or raises in turn. Two standing orders
+answer it ahead of time:
+
+- ``limit``: offer up to N notes for a noble (open with 1, raise by one while
+  the highest offer is below N, hold at N, pass above it). It lasts for every
+  visit to that noble and is spent once the last one is over.
+- ``pass_except``: pass at every visit except the named noble's (a ``limit``
+  for that noble, or the player, answers there).
+
+A ``limit`` is looked at before a ``pass_except`` (the specs list it first).
+An offer is never more than the notes valid for the noble (note 7).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engines.base import SPENT, enum, integer, spec
+
+from . import data as D
+from . import rules as R
+
+MAX_LIMIT = 20
+
+
+def _nobles() -> dict:
+    return enum(*D.NOBLES)
+
+
+def standing_specs(state: dict, seat: int) -> list[dict]:
+    if state["step"] == "over":
+        return []
+    return [
+        spec("limit", "Offer up to a number of notes for a noble, at every visit to it", "limit maximilien 3",
+             noble=_nobles(), notes=integer(1, MAX_LIMIT)),
+        spec("pass_except", "Pass at every visit except one noble's", "pass except maximilien", noble=_nobles()),
+    ]
+
+
+def _visits_over(state: dict, noble: str) -> bool:
+    """Every visit to ``noble`` of the game is behind us."""
+    index = D.NOBLES.index(noble)
+    last_round = state["round"] >= state["rounds"]
+    past = state["noble"] > index or (state["noble"] == index and state["step"] not in ("bid", "buy", "give"))
+    return state["step"] == "over" or (last_round and past)
+
+
+def standing_action(state: dict, seat: int, order: dict):
+    kind = order.get("type")
+    if kind == "limit" and _visits_over(state, order["noble"]):
+        return SPENT
+    if state["step"] != "bid" or seat not in R.acting_seats(state):
+        return None
+    nob = R.noble(state)
+    if kind == "pass_except":
+        return None if nob == order["noble"] else {"type": "pass"}
+    if kind != "limit" or nob != order["noble"]:
+        return None
+    a = state["auction"]
+    cap = min(order["notes"], R.max_bid(state, seat, nob))
+    if a["high"] == 0:
+        return {"type": "bid", "count": 1} if cap >= 1 else {"type": "pass"}
+    if a["high"] < cap:
+        return {"type": "raise", "count": a["high"] + 1}
+    if a["high"] == cap:
+        return {"type": "hold"}
+    return {"type": "pass"}
+
+
+# Steps whose decision is sealed: never taken back (a sealed answer is replaced instead).
+_SEALED = ("buy", "give", "reveal")
+
+
+def reversible(before: dict, moves: dict, after: dict) -> bool:
+    """One open move that used no chance, drew nothing and turned nothing up:
+    the deck, the face-down privileges, the offers and every other hand are
+    as they were, and the actor's hand only lost cards it showed."""
+    if len(moves) != 1 or before["step"] in _SEALED:
+        return False
+    (seat,) = (int(s) for s in moves)
+    if before["rng"] != after["rng"] or before["deck"] != after["deck"] or before["offers"] != after["offers"]:
+        return False
+    if sorted(before["privileges"]["hidden"]) != sorted(after["privileges"]["hidden"]):
+        return False
+    for other in range(before["players"]):
+        if other != seat and before["hands"][other] != after["hands"][other]:
+            return False
+    return not (Counter(after["hands"][seat]) - Counter(before["hands"][seat]))

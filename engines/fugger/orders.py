@@ -1,0 +1,71 @@
+"""Standing orders and take-backs of Fugger, Welser, Medici (issue 25).
+
+Two choices come back through the whole game: the sealed bids at every deal
+offering wares, and the lottery (a chance card). Standing orders:
+
+- ``deal_limit``: bid up to N florins for one unit at a deal card's offer
+  (sealed; nothing when its minimum is above N); spent once that card has
+  left the table;
+- ``no_lottery``: never buy lottery numbers.
+
+A step of the open game (a movement, a transfer, hiring) that used no chance
+and turned no card of the packs may be taken back.
+"""
+
+from __future__ import annotations
+
+from engines.base import SPENT, IllegalAction, enum, integer, spec
+
+from . import data as D
+from . import rules as R
+
+
+def _offer_cards(state: dict) -> list[str]:
+    cards = [e["card"] for e in state["table"] if R.card(e["card"])["kind"] != "estate"]
+    pend = state["pending"]
+    if pend and pend.get("kind") == "deal" and pend["card"] not in cards:
+        cards.append(pend["card"])
+    return sorted(set(cards))
+
+
+def standing_specs(state: dict, seat: int) -> list[dict]:
+    if state["over"]:
+        return []
+    out = []
+    cards = _offer_cards(state)
+    if cards:
+        out.append(spec("deal_limit", "Bid up to a number of florins for a deal card's wares (sealed, every line of it)",
+                        f"deal limit {cards[0].lower()} 800", card=enum(*cards), florins=integer(D.PRICE_STEP, D.MAX_BID)))
+    out.append(spec("no_lottery", "Never buy lottery numbers", "no lottery"))
+    return out
+
+
+def standing_action(state: dict, seat: int, order: dict, validate=None):
+    if state["over"]:
+        return None
+    pend = state["pending"]
+    kind = order.get("type")
+    if kind == "deal_limit":
+        if order["card"] not in _offer_cards(state):
+            return SPENT
+        if not pend or pend["kind"] != "deal" or pend["card"] != order["card"] or pend["part"] == "demand" or seat not in pend["seats"]:
+            return None
+        price = order["florins"] // D.PRICE_STEP * D.PRICE_STEP
+        low = -(-pend["price"] // D.PRICE_STEP) * D.PRICE_STEP
+        bid = {"type": "bid", "ware": pend["ware"], "prices": [price] if price >= low and R.sell_limit(state, pend, seat) else []}
+        if validate is not None and bid["prices"]:
+            try:
+                validate(state, seat, bid)
+            except IllegalAction:  # more than the seat can pay: buy nothing
+                bid["prices"] = []
+        return bid
+    if kind == "no_lottery" and pend and pend["kind"] == "lottery" and pend["seat"] == seat:
+        return {"type": "lottery", "numbers": []}
+    return None
+
+
+def reversible(before: dict, moves: dict, after: dict) -> bool:
+    pend = before["pending"]
+    if len(moves) != 1 or before["over"] or not pend or pend["kind"] in ("deal", "auction"):
+        return False
+    return all(before.get(k) == after.get(k) for k in ("rng", "pack", "stock", "unused", "table"))

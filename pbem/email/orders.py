@@ -1,0 +1,101 @@
+"""The mail commands of orders given in advance (issue 25): ``then`` /
+``else`` lines (orders for the next decision), ``standing`` (standing
+orders) and ``undo`` (take the last move back). Thin: each calls one
+pbem.services function; what a player may write is in USAGE, which the help
+text shows."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engines.orders import standing_command
+from pbem import selectors, services
+from pbem.errors import InvalidRequest
+
+WORDS = ("then", "else", "standing", "undo")
+
+USAGE = (
+    ("then <cmd> / else <cmd>", "orders for your next decision, tried in order when it opens (the first the "
+     "game accepts then is played for you): `then pick king / else merchant / else architect`, or `else ...` "
+     "on the lines after `then`; `then` alone lists them, `then off` withdraws them"),
+    ("standing <order>", "a standing order for a choice the game asks again and again (`standing` alone lists "
+     "yours and the ones this game offers; `standing off 2` or `standing off all` withdraws)"),
+    ("undo", "take back your last move, while nobody has acted since and it drew nothing, used no chance and "
+     "showed nothing hidden"),
+)
+
+
+def lines_join(read: list) -> list:
+    """``else`` lines after a ``then`` line join it, so the list is given at
+    once (``read``: the reply's lines, pbem.email.reply.reader.Line)."""
+    out: list = []
+    for item in read:
+        text = item.text.strip()
+        word = text.split(maxsplit=1)[0].lower() if text else ""
+        last = next((x for x in reversed(out) if x.kind == "text"), None)
+        if item.kind == "text" and word == "else" and last is not None and last.text.strip().lower().startswith("then "):
+            out[out.index(last)] = replace(last, text=last.text.rstrip() + " / " + text)
+        else:
+            out.append(item)
+    return out
+
+
+def command(*, game, seat: int, line: str) -> str | None:
+    """Run one order line of a game's address; None when it is none of them."""
+    words = line.split()
+    word = words[0].lower().rstrip(":.,!") if words else ""
+    if word not in WORDS:
+        return None
+    rest = line.strip()[len(words[0]):].strip()
+    if word == "undo":
+        if rest:
+            raise InvalidRequest("Write `undo` alone on its line.")
+        services.move_take_back(game_id=game.pk, seat=seat)
+        return "Your last move is taken back: the game is where it was before it."
+    if word == "else":
+        raise InvalidRequest("`else` follows a `then` line: `then pick king` and on the next line `else merchant`.")
+    if word == "then":
+        return _then(game, seat, rest)
+    return _standing(game, seat, rest)
+
+
+def _then(game, seat: int, rest: str) -> str:
+    if rest.lower() in ("off", "none", "withdraw"):
+        services.orders_withdraw(game_id=game.pk, seat=seat)
+        return "Your orders for your next decision are withdrawn."
+    if not rest:
+        mine = selectors.orders_of(game=game, seat=game.seats.get(index=seat))["next"]
+        return ("Your orders for your next decision: " + " / else ".join(map(str, mine))) if mine else "You have no orders for your next decision."
+    candidates = []
+    for part in rest.split("/"):
+        part = part.strip()
+        if part.lower().startswith("else "):
+            part = part[5:].strip()
+        if part:
+            candidates.append(part)
+    out = services.orders_set(game_id=game.pk, seat=seat, candidates=candidates)
+    if out["played"]:
+        return f"Your decision was open: `{out['played']}` is played."
+    return f"Kept for your next decision, tried in this order: {' / '.join(candidates)}."
+
+
+def _standing(game, seat: int, rest: str) -> str:
+    row = game.seats.get(index=seat)
+    words = rest.lower().split()
+    if words[:1] in (["off"], ["withdraw"]):
+        mine = selectors.orders_of(game=game, seat=row)["standing"]
+        if words[1:] == ["all"]:
+            for o in mine:
+                services.standing_order_withdraw(game_id=game.pk, seat=seat, order_id=o["id"])
+            return f"{len(mine)} standing order(s) withdrawn."
+        if len(words) != 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= len(mine):
+            raise InvalidRequest(f"Write `standing off` and the number of the order in `standing` (1-{len(mine) or 1}), or `standing off all`.")
+        services.standing_order_withdraw(game_id=game.pk, seat=seat, order_id=mine[int(words[1]) - 1]["id"])
+        return f"Standing order {words[1]} withdrawn."
+    if not rest:
+        orders = selectors.orders_of(game=game, seat=row)
+        lines = [f"  {i}. {o['command']}" for i, o in enumerate(orders["standing"], 1)] or ["  (none)"]
+        offered = [f"  standing {s['example']:<36} {s['label']}" for s in orders["standing_specs"]] or ["  (none in this game now)"]
+        return "\n".join(["Your standing orders:", *lines, "Offered in this game:", *offered])
+    order = services.standing_order_add(game_id=game.pk, seat=seat, order=rest)
+    return f"Standing order kept until you withdraw it: `{standing_command(order.order)}`."

@@ -1,0 +1,72 @@
+"""The game page's orders panel and undo button (issue 25), in a real
+browser at desktop and phone width: a standing order given from the form
+generated from the engine's specs, orders for the next decision, a move
+taken back; the other seat's page shows nothing of them."""
+
+import pytest
+
+from engines.base import canonical
+from pbem import services
+from pbem.models import Game, Move, StandingOrder
+from tests.conftest_worker import wait_for
+from tests.web.conftest import assert_no_secrets, check_accessibility, log_in, screenshot, verified_player
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def _at_the_first_auction(alice, bob) -> Game:
+    game = services.game_create(creator=alice, engine="augsburg1520", players=2, seed=7)
+    services.game_join(game_id=game.pk, user=bob)
+    services.game_start(game_id=game.pk, user=alice)
+    for seat in (0, 1):
+        services.move_submit(game_id=game.pk, seat=seat, action={"type": "buy", "cards": []}, source="web")
+    services.game_advance(game_id=game.pk)
+    game.refresh_from_db()
+    return game
+
+
+@pytest.mark.parametrize("width", [1366, 390], ids=["desktop", "phone"])
+def test_orders_panel_and_undo_button(site, new_page, width):
+    alice, bob = verified_player("alice"), verified_player("bob")
+    game = _at_the_first_auction(alice, bob)
+    opener = game.state["auction"]["turn"]
+    me, other = (alice, bob) if opener == 0 else (bob, alice)
+    page, theirs = new_page(viewport={"width": width, "height": 900}), new_page(viewport={"width": width, "height": 900})
+    log_in(page, site, me.username, f"pw-{me.username}-secret")
+    log_in(theirs, site, other.username, f"pw-{other.username}-secret")
+    page.goto(f"{site}/games/{game.pk}/")
+    page.wait_for_selector("#h-orders")
+
+    # a standing order from the generated form: offer up to 4 notes for Maximilien
+    page.click("details.standing-new summary")
+    form = page.locator("form.standing-form[data-type=limit]")
+    form.locator("[name='p.noble']").select_option("maximilien")
+    form.locator("[name='p.notes']").fill("4")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("text=Your standing order is kept")
+    page.wait_for_selector("ul.standing >> text=limit maximilien 4")
+    assert StandingOrder.objects.get(game=game).order == {"type": "limit", "noble": "maximilien", "notes": 4}
+
+    # orders for the decision open now: the illegal first line is skipped, `pass` is played
+    page.fill("#orders-next", "raise 99\nelse pass")
+    page.click("form.next-orders button[type=submit]")
+    page.wait_for_selector("text=is played")
+    wait_for(lambda: Game.objects.get(pk=game.pk).version == game.version + 1, timeout=15)
+    assert Move.objects.get(game=game, version=game.version).source == Move.Source.ORDER
+
+    # the other seat's page shows nothing of these orders
+    theirs.goto(f"{site}/games/{game.pk}/")
+    theirs.wait_for_selector("#h-orders")
+    assert "maximilien 4" not in theirs.content() and "raise 99" not in theirs.content()
+    assert_no_secrets(theirs.content(), game, 1 - opener)
+
+    # undo: the pass is taken back, the game is where it was
+    page.goto(f"{site}/games/{game.pk}/")
+    page.wait_for_selector("#take-back")
+    check_accessibility(page, f"game page with the orders panel at {width}px")
+    screenshot(page, f"orders-panel-{'desktop' if width > 800 else 'phone'}")
+    page.click("#take-back")
+    page.wait_for_selector("text=Your move is taken back")
+    fresh = Game.objects.get(pk=game.pk)
+    assert canonical(fresh.state) == canonical(game.state) and fresh.version == game.version + 2
+    assert Move.objects.get(game=game, version=game.version).status == Move.Status.TAKEN_BACK
