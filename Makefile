@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 
-.PHONY: install run ps test services lint soak soak-leaks bench bench-sweep bench-ladders bench-moves bench-queries bench-embedded \
+.PHONY: install run ps test services lint soak soak-leaks bench bench-replies bench-sweep bench-ladders bench-moves bench-queries bench-embedded \
 	bench-inbound bench-timeouts bench-state bench-scaleout bench-path clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
@@ -86,6 +86,9 @@ bench-state: install
 # web and workers in network namespaces of their own, reaching PostgreSQL and Redis by TCP (root, ip netns, socat)
 bench-scaleout: install services
 	$(PY) -u -m bench.scaleout
+# reading replies: the corpus and hostile input (docs/benchmarks.md, "Reading replies"; seconds)
+bench-replies: install
+	$(PY) -u -m bench.reply_reading
 # all of the move path's figures in one run, side by side
 bench-path: bench-moves bench-timeouts bench-inbound bench-embedded bench-state
 

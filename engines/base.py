@@ -115,10 +115,10 @@ class Engine(Protocol):
 
     # Orders given in advance (issue 25; engines/orders.py has the shared
     # helpers, each engine's orders.py its own orders):
-    def standing_specs(self, state: dict, seat: int) -> list[ActionSpec]:
+    def standing_specs(self, state: dict, seat: int, *, lang: str = "en") -> list[ActionSpec]:
         """The standing orders this seat may give now, described as data in
         the shape of ActionSpecs (type, params as JSON Schema, label, and an
-        example that ``engines.orders.standing_parse`` reads)."""
+        example that ``engines.orders.standing_parse`` reads); labels in ``lang``."""
         ...
 
     def standing_action(self, state: dict, seat: int, order: dict) -> dict | None | str:

@@ -40,9 +40,9 @@ MAX_CANDIDATE_CHARS = 200
 # --- what an engine offers (engines without orders offer none) ---------------------
 
 
-def standing_specs_of(engine, state: dict, seat: int) -> list[ActionSpec]:
+def standing_specs_of(engine, state: dict, seat: int, lang: str = "en") -> list[ActionSpec]:
     fn = getattr(engine, "standing_specs", None)
-    return list(fn(state, seat)) if fn is not None else []
+    return list(fn(state, seat, lang=lang)) if fn is not None else []
 
 
 def standing_action_of(engine, state: dict, seat: int, order: dict):
@@ -164,11 +164,16 @@ def candidate_choose(engine, state: dict, seat: int, candidates: list) -> tuple[
     candidate was meant for this kind of decision (one of its action types,
     or a command the engine reads now), so that orders meant for another
     decision are kept for it."""
-    types = {s["type"] for s in engine.actions(state, seat)}
+    specs = engine.actions(state, seat)
+    types = {s["type"] for s in specs}
+    # the first words of this decision's commands: a candidate starting with one was meant for it
+    verbs = types | {s["example"].split()[0].lower() for s in specs if s["example"].split()}
     first = next((c for c in candidates if isinstance(c, str) and c.strip()), None)
     verb = first.strip().split()[0].lower() if first else None
     concerned = False
     for i, candidate in enumerate(candidates):
+        if isinstance(candidate, str) and candidate.strip() and candidate.split()[0].lower() in verbs:
+            concerned = True
         for action in _candidate_actions(engine, state, seat, candidate, verb):
             if action.get("type") in types:
                 concerned = True

@@ -22,6 +22,7 @@ from engines.base import SPENT, enum, integer, spec
 
 from . import data as D
 from . import rules as R
+from .i18n import t
 
 MAX_LIMIT = 20
 
@@ -30,13 +31,12 @@ def _nobles() -> dict:
     return enum(*D.NOBLES)
 
 
-def standing_specs(state: dict, seat: int) -> list[dict]:
+def standing_specs(state: dict, seat: int, lang: str = "en") -> list[dict]:
     if state["step"] == "over":
         return []
     return [
-        spec("limit", "Offer up to a number of notes for a noble, at every visit to it", "limit maximilien 3",
-             noble=_nobles(), notes=integer(1, MAX_LIMIT)),
-        spec("pass_except", "Pass at every visit except one noble's", "pass except maximilien", noble=_nobles()),
+        spec("limit", t(lang, "standing.limit"), "limit maximilien 3", noble=_nobles(), notes=integer(1, MAX_LIMIT)),
+        spec("pass_except", t(lang, "standing.pass_except"), "pass except maximilien", noble=_nobles()),
     ]
 
 

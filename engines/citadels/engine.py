@@ -99,8 +99,8 @@ class CitadelsEngine:
 
     # --- orders given in advance (orders.py) ---------------------------------------
 
-    def standing_specs(self, state: dict, seat: int) -> list[dict]:
-        return orders.standing_specs(state, seat)
+    def standing_specs(self, state: dict, seat: int, *, lang: str = "en") -> list[dict]:
+        return orders.standing_specs(state, seat, lang)
 
     def standing_action(self, state: dict, seat: int, order: dict):
         return orders.standing_action(state, seat, order)

@@ -22,7 +22,8 @@ from . import data as D
 from . import rules as R
 
 
-def standing_specs(state: dict, seat: int) -> list[dict]:
+def standing_specs(state: dict, seat: int, lang: str = "en") -> list[dict]:
+    # English only until this game's catalogs hold its texts (engines/i18n.py)
     if state["phase"] == R.PHASE_OVER:
         return []
     return [

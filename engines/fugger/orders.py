@@ -28,7 +28,8 @@ def _offer_cards(state: dict) -> list[str]:
     return sorted(set(cards))
 
 
-def standing_specs(state: dict, seat: int) -> list[dict]:
+def standing_specs(state: dict, seat: int, lang: str = "en") -> list[dict]:
+    # English only until this game's catalogs hold its texts (engines/i18n.py)
     if state["over"]:
         return []
     out = []

@@ -25,7 +25,8 @@ from .rules import current_seat
 CHESTS = sorted(D.CHEST_MIX)
 
 
-def standing_specs(state: dict, seat: int) -> list[dict]:
+def standing_specs(state: dict, seat: int, lang: str = "en") -> list[dict]:
+    # English only until this game's catalogs hold its texts (engines/i18n.py)
     if state["stage"] == "over":
         return []
     return [

@@ -278,7 +278,7 @@ def _command_words(ctx: Context) -> set[str]:
     """The first words of the commands this address takes now: every game's
     own (help, status, …), the ladder's, and those of the actions the seat
     may send now (from the engine's examples)."""
-    words = {usage.split()[0] for usage, _ in COMMANDS} | set(ladder.WORDS) | {"notify", "unsubscribe"}
+    words = {usage.split()[0] for usage, _ in COMMANDS} | set(ladder.WORDS) | set(orders.WORDS) | {"notify", "unsubscribe"}
     if ctx.game is not None:
         game = _game_now(ctx)
         if game.state is not None and game.status == "active":

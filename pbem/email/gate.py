@@ -71,12 +71,16 @@ def mail_handle(row: InboundMessage) -> Answer:
         refusal = _thread_check(ctx)
         if refusal:
             return refusal
-    # The ESP's stripped reply has no quote, but may still end with a
-    # "Sent from my iPhone" or a signature it did not know: cut the same way.
-    body = row.stripped_text if row.stripped_text and row.stripped_text.strip() else mail.body_text(msg)
     # Every block the player wrote (above, between and under quotes), each
     # line with its kind: text to read as a command, a greeting, a closing.
-    read = mail.reply_lines(mail.reply_blocks(body, _known_lines(ctx), signatures=True))
+    # Read from the mail itself: an ESP's stripped reply (Mailgun
+    # stripped-text, Postmark StrippedTextReply) holds only the top block of
+    # an interleaved reply; it is read only when the mail's own parts give
+    # no line at all (cut the same way: it may still end with a signature).
+    known = _known_lines(ctx)
+    read = mail.reply_lines(mail.reply_blocks(mail.body_text(msg), known, signatures=True))
+    if not any(x.kind == "text" for x in read) and row.stripped_text and row.stripped_text.strip():
+        read = mail.reply_lines(mail.reply_blocks(row.stripped_text, known, signatures=True))
     lines = [x.text for x in read if x.kind == "text"]
     if len(lines) > MAX_COMMANDS:
         return ctx.answer(

@@ -22,8 +22,6 @@ them, and every note about them goes to their own seat only.
 
 from __future__ import annotations
 
-import logging
-
 from django.db import transaction
 from django.db.models import Value
 from django.utils import timezone
@@ -36,8 +34,6 @@ from pbem.errors import Conflict, IllegalMove, InvalidRequest, NotYourSeat, NotY
 from pbem.models import DecisionOrder, Game, Move, PendingAction, Seat, StandingOrder, TakeBack
 from pbem.selectors import engine_get
 from pbem.services import moves as M
-
-log = logging.getLogger(__name__)
 
 MAX_STANDING_ORDERS = 20
 

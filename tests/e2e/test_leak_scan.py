@@ -230,13 +230,14 @@ def _play(slug: str, players: int, seed: int) -> Scan:
     services.game_start(game_id=game.pk, user=users[0])
     engine = selectors.engine_get(slug)
     scan = Scan(engine, game, [Reader(u, i) for i, u in enumerate(users)] + [Reader(outsider, None)], seed)
+    rng = Rng.from_seed(seed)
     # Every seat holds orders given in advance the whole game through (issue 25): candidates for its
     # next decision that no game reads (so they wait, unplayed) and a standing order no game offers
     # (so it answers nothing); the redeal changes the other seats' ones.
     for i in range(players):
-        services.orders_set(game_id=game.pk, seat=i, candidates=[f"zz secret plan {i} {seed}"])
-        StandingOrder.objects.create(game=game, seat=game.seats.get(index=i), order={"type": "secret_plan", "seat": i, "n": seed})
-    rng = Rng.from_seed(seed)
+        plan = rng.next64() % 10**9  # not the seed: the scan looks for that everywhere
+        services.orders_set(game_id=game.pk, seat=i, candidates=[f"zz secret plan {i} {plan}"])
+        StandingOrder.objects.create(game=game, seat=game.seats.get(index=i), order={"type": "secret_plan", "seat": i, "n": plan})
     scan.moment("the start")
     for step in range(5000):
         services.game_advance(game_id=game.pk)

@@ -186,9 +186,20 @@ def test_webmail_attributions_start_history(line):
 @pytest.mark.parametrize("separator", [
     "------------------ 原始邮件 ------------------", "-------- Oprindelig besked --------", "-----Original Message-----",
     "-----Ursprüngliche Nachricht-----", "-------- Eredeti üzenet --------", "---- Исходное сообщение ----",
+    "----- Messaġġ oriġinali -----", "-------- 원본 메시지 --------", "-----元のメッセージ-----",
 ])
 def test_separators_start_history(separator):
     assert texts(f"bid 6\n\n{separator}\nbid 3\n") == ["bid 6"]
+
+
+@pytest.mark.parametrize("block", [
+    "Minn: pbem <games@pbem.localhost>\nMibgħut: il-Ħadd, 22 ta' Novembru 2026 09:12\nLil: alice@example.org\nSuġġett: [pbem] your move",
+    "差出人: pbem <games@pbem.localhost>\n送信日時: 2026年11月22日 9:12\n宛先: alice@example.org\n件名: [pbem] your move",
+    "보낸 사람: pbem <games@pbem.localhost>\n보낸 날짜: 2026년 11월 22일 일요일 오전 9:12\n받는 사람: alice@example.org\n제목: [pbem] your move",
+    "От: pbem <games@pbem.localhost>\nОтправлено: 22 ноября 2026 г. 9:12\nКому: alice@example.org\nТема: [pbem] your move",
+])
+def test_outlooks_header_blocks_start_history(block):
+    assert texts(f"bid 6\n\n{block}\n\nbid 3\n") == ["bid 6"]
 
 
 def test_a_header_block_in_a_language_not_listed_is_found_by_its_shape():
@@ -230,3 +241,11 @@ def test_lines_that_look_like_commands_gone_wrong(line):
 def test_the_language_data_comes_from_its_sources():
     assert L.THUNDERBIRD["source"].endswith("thunderbird/thunderbird-l10n") and re.fullmatch(r"[0-9a-f]{40}", L.THUNDERBIRD["commit"])
     assert len(L.THUNDERBIRD["locales"]) > 60
+
+
+# --- hostile input (its timing: bench/reply_reading.py, docs/benchmarks.md) --------------------------------------------------
+
+
+def test_deeply_nested_html_quotes_are_read_without_recursion():
+    html = "<div>bid 6</div>" + "<blockquote>" * 3000 + "bid 3" + "</blockquote>" * 3000
+    assert texts(mime.html_to_text(html)) == ["bid 6"]

@@ -227,3 +227,14 @@ def test_orders_are_private_to_their_seat(alice, bob, carol, api):
             assert "maximilien 17" not in text and "raise 13" not in text and '"notes": 17' not in text
     for n in Notification.objects.exclude(recipient=owner):
         assert "maximilien 17" not in n.body_text + n.body_html and "raise 13" not in n.body_text
+
+
+def test_commands_meant_for_this_decision_that_cannot_be_played_are_dropped(alice, bob):
+    game = two_players(alice, bob, "citadels")
+    seat = waiting(game)[0].seat.index
+    pile = set(game.state["draft"]["pile"])
+    gone = next(c for c in ("assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord") if c not in pile)
+    out = services.orders_set(game_id=game.pk, seat=seat, candidates=[f"pick {gone}"])
+    assert out["played"] is None
+    assert not selectors.orders_of(game=game, seat=game.seats.get(index=seat))["next"]
+    assert Notification.objects.filter(game=game, seat=seat, body_text__contains="could be played now").count() == 1

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from pbem.models import Game, Move, PendingAction
+from pbem.models import DecisionOrder, Game, Move, PendingAction, StandingOrder
 from tests.conftest_worker import wait_for
 from tests.web.conftest import assert_no_secrets, bot_action, check_accessibility, fill_action, screenshot
 
@@ -69,6 +69,10 @@ def test_sign_up_confirm_and_play_the_four_games(site, new_page, mailoutbox):
         assert game.engine == slug and game.status == Game.Status.ACTIVE
         if options:
             assert game.options["variant"] == options["option_variant"]
+        # every other seat holds orders given in advance (issue 25): the page leak check looks for them
+        for seat in game.seats.exclude(index=0):
+            DecisionOrder.objects.create(game=game, seat=seat, candidates=[f"zz secret plan {seat.index} {game.pk}"])
+            StandingOrder.objects.create(game=game, seat=seat, order={"type": "secret_plan", "n": 700 + seat.index})
 
         for n in range(DECISIONS_PER_GAME):
             pending = wait_for(lambda: _my_turn(game), timeout=60, what=f"seat 1's turn in {slug}")

@@ -215,4 +215,7 @@ MESSAGES = {
     "render.deck": "Stapel: {count} Schuldscheine; Ablage: {discard}.",
     "render.deck_top": "Stapel: {count} Schuldscheine; die Rückseite des obersten zeigt {price} Gulden; Ablage: "
     "{discard}.",
+    # --- standing orders (orders.py) -----------------------------------------------------
+    "standing.limit": 'Für einen Adligen bei jedem Besuch bis zu einer Anzahl Schuldscheine bieten',
+    "standing.pass_except": 'Bei jedem Besuch passen, außer bei dem eines Adligen',
 }

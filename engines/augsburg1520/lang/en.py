@@ -211,4 +211,7 @@ MESSAGES = {
     "render.stacks": "Tops of the tile stacks: {tiles}.",
     "render.deck": "Deck: {count} notes; discard: {discard}.",
     "render.deck_top": "Deck: {count} notes; the back of the top note shows {price} florins; discard: {discard}.",
+    # --- standing orders (orders.py) -----------------------------------------------------
+    "standing.limit": 'Offer up to a number of notes for a noble, at every visit to it',
+    "standing.pass_except": "Pass at every visit except one noble's",
 }

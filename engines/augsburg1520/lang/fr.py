@@ -218,4 +218,7 @@ MESSAGES = {
     "render.stacks": "En haut des piles de tuiles : {tiles}.",
     "render.deck": "Pile : {count} cartes ; défausse : {discard}.",
     "render.deck_top": "Pile : {count} cartes ; le dos de la première indique {price} florins ; défausse : {discard}.",
+    # --- standing orders (orders.py) -----------------------------------------------------
+    "standing.limit": "Offrir jusqu'à un nombre de reconnaissances de dettes pour un noble, à chacune de ses visites",
+    "standing.pass_except": "Passer à chaque visite sauf celle d'un noble",
 }

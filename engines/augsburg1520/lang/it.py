@@ -207,4 +207,7 @@ MESSAGES = {
     "render.stacks": "In cima alle pile di tessere: {tiles}.",
     "render.deck": "Mazzo: {count} pagherò; scarti: {discard}.",
     "render.deck_top": "Mazzo: {count} pagherò; il retro del primo mostra {price} fiorini; scarti: {discard}.",
+    # --- standing orders (orders.py) -----------------------------------------------------
+    "standing.limit": 'Offrire fino a un numero di pagherò per un nobile, a ogni sua visita',
+    "standing.pass_except": 'Passare a ogni visita tranne quella di un nobile',
 }

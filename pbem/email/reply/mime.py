@@ -7,7 +7,6 @@ from __future__ import annotations
 import email
 import email.policy
 import re
-from html import escape
 
 from asn1crypto import cms
 from bs4 import BeautifulSoup, CData, Comment, Declaration, Doctype, NavigableString, ProcessingInstruction
@@ -59,17 +58,32 @@ def part_text(part) -> str:
 
 # --- HTML ---------------------------------------------------------------------------
 
-# Quoted history in the HTML that mail programs write: read as ">" lines,
-# so a reply written between or under them is still found.
-HTML_QUOTES = (
-    "blockquote", ".gmail_quote", ".gmail_extra", ".moz-cite-prefix", ".yahoo_quoted", "[id^=yahoo_quoted]",
-    ".zmail_extra", ".protonmail_quote", "#mail-editor-reference-message-container", "[name=quote]",
-)
+# Quoted history in the HTML that mail programs write (by tag, class, id,
+# name): read as ">" lines, so a reply written between or under them is still found.
+_QUOTE_CLASSES = {"gmail_quote", "gmail_extra", "moz-cite-prefix", "yahoo_quoted", "zmail_extra", "protonmail_quote"}
+_QUOTE_IDS = {"mail-editor-reference-message-container"}
 # Signatures: left out.
-HTML_SIGNATURES = (".gmail_signature", ".moz-signature", ".protonmail_signature_block", "#Signature",
-                   "#ms-outlook-mobile-signature")
+_SIGNATURE_CLASSES = {"gmail_signature", "moz-signature", "protonmail_signature_block"}
+_SIGNATURE_IDS = {"Signature", "ms-outlook-mobile-signature"}
 # Outlook puts the original after these, as siblings: everything from them on is history.
-HTML_HISTORY_STARTS = ("#appendonsend", "#divRplyFwdMsg", "hr#stopSpelling", "#x_appendonsend", "#x_divRplyFwdMsg")
+_HISTORY_IDS = {"appendonsend", "divRplyFwdMsg", "x_appendonsend", "x_divRplyFwdMsg"}
+
+
+def _kind(tag) -> str | None:
+    """quote, signature, history or None: one look at a tag's name, class and
+    id (a CSS selector per kind would walk the whole tree once each)."""
+    classes = set(tag.get("class") or ())
+    ident = tag.get("id") or ""
+    if classes & _SIGNATURE_CLASSES or ident in _SIGNATURE_IDS:
+        return "signature"
+    if ident in _HISTORY_IDS or (tag.name == "hr" and ident == "stopSpelling"):
+        return "history"
+    if (tag.name == "blockquote" or classes & _QUOTE_CLASSES or ident in _QUOTE_IDS or ident.startswith("yahoo_quoted")
+            or tag.get("name") == "quote"):
+        return "quote"
+    return None
+
+
 _HTML_BLOCKS = {
     "p", "div", "li", "ul", "ol", "tr", "table", "tbody", "thead", "h1", "h2", "h3", "h4", "h5", "h6",
     "pre", "hr", "section", "article", "header", "footer", "dd", "dt", "dl", "address", "center", "form",
@@ -79,8 +93,8 @@ _HTML_BLOCKS = {
 _NOT_TEXT = (Comment, Doctype, ProcessingInstruction, Declaration, CData)
 
 
-def _quoted(text: str) -> str:
-    return "\n".join(("> " + line) if line.strip() else ">" for line in text.strip("\n").splitlines())
+# Where a quote opens and closes in the text of the tree (private-use characters).
+_OPEN, _CLOSE, _BREAK = "\ue000", "\ue001", "\ue002"
 
 
 def html_to_text(html: str) -> str:
@@ -88,53 +102,48 @@ def html_to_text(html: str) -> str:
     HTML breaks a line (blocks, ``<br>``), never at inline markup, so
     ``<span>pick </span><span>König</span>`` stays ``pick König``. Quoted
     history comes out as ``>`` lines, signatures and everything that is not
-    shown are left out."""
+    shown are left out. One pass over the tree and one over the lines (quotes
+    are marked, not re-parsed), so deeply nested quotes cost no more than flat ones."""
     soup = BeautifulSoup(html[: MAX_TEXT_CHARS * 4], "html.parser")
-    return _soup_text(soup)
-
-
-def _soup_text(soup, *, history: bool = True) -> str:
     for node in soup.find_all(string=lambda s: isinstance(s, _NOT_TEXT)):
         node.extract()
     for node in soup(["script", "style", "head", "title", "template", "noscript", "xml"]):
         node.decompose()
-    for selector in HTML_SIGNATURES:
-        for node in soup.select(selector):
-            node.decompose()
-    for selector in HTML_HISTORY_STARTS if history else ():
-        for node in soup.select(selector):
-            if node.parent is None:
-                continue
-            after = [node, *node.next_siblings]
-            source = "".join(escape(str(x)) if isinstance(x, NavigableString) else str(x) for x in after)
-            text = _soup_text(BeautifulSoup(source, "html.parser"), history=False)
-            pre = soup.new_tag("pre")
-            pre.string = _quoted(text)
-            node.insert_before(pre)
-            for x in after:
-                x.extract()
-    quotes = []
-    for selector in HTML_QUOTES:
-        quotes += soup.select(selector)
-    for node in quotes:
-        if node.decomposed or any(p in quotes for p in node.parents):
-            continue  # inside another quote: quoted with it
-        pre = soup.new_tag("pre")
-        pre.string = _quoted(_soup_text(BeautifulSoup(node.decode_contents(), "html.parser"), history=False))
-        node.replace_with(pre)
-    # Whitespace in the HTML source is a space, except inside <pre>.
-    for string in list(soup.find_all(string=True)):
-        if isinstance(string, NavigableString) and string.find_parent("pre") is None:
-            string.replace_with(re.sub(r"\s+", " ", str(string)))
+    kinds = [(tag, _kind(tag)) for tag in soup.find_all(True)]
+    for tag, kind in kinds:
+        if kind == "signature" and not tag.decomposed:
+            tag.decompose()
+    # Whitespace in the HTML source is a space; a line breaks only where the
+    # HTML breaks it (_BREAK), inside <pre> at its newlines too. Breaks are
+    # added inside the nodes (append, insert at 0), never beside them, which
+    # would cost a search of the parent's children each.
+    for pre in soup.find_all("pre"):
+        for string in list(pre.find_all(string=True)):
+            string.replace_with(str(string).replace("\n", _BREAK))
+    for tag, kind in kinds:
+        if tag.decomposed or tag.parent is None:
+            continue
+        if kind == "history":
+            tag.insert_before(NavigableString(f"{_BREAK}{_OPEN}{_BREAK}"))
+            tag.parent.append(NavigableString(f"{_BREAK}{_CLOSE}{_BREAK}"))  # all that follows it is history
+        elif kind == "quote":
+            tag.insert(0, NavigableString(f"{_BREAK}{_OPEN}{_BREAK}"))
+            tag.append(NavigableString(f"{_BREAK}{_CLOSE}{_BREAK}"))
     for br in soup.find_all("br"):
-        br.replace_with("\n")
+        br.append(_BREAK)
     for node in soup.find_all(_HTML_BLOCKS):
-        node.insert_before("\n")
-        node.insert_after("\n")
+        node.insert(0, _BREAK)
+        node.append(_BREAK)
     for cell in soup.find_all(["td", "th"]):
-        cell.insert_after(" ")
-    text = soup.get_text("")
-    return "\n".join(line.strip() for line in text.splitlines())
+        cell.append(" ")
+    out, depth = [], 0
+    for line in re.sub(r"\s+", " ", soup.get_text("")).split(_BREAK):
+        line = line.strip()
+        if line in (_OPEN, _CLOSE):
+            depth = max(0, depth + (1 if line == _OPEN else -1))
+            continue
+        out.append(("> " * depth + line) if line and depth else line)
+    return "\n".join(out)
 
 
 # --- format=flowed ------------------------------------------------------------------

@@ -54,13 +54,9 @@ _VERB_END = re.compile(r"(?:" + _alternatives(L.attribution_verbs(), boundary=Tr
 # A date, then the sender's address, then a colon, without a verb (Gmail in
 # Russian and Japanese: "вс, 22 нояб. 2026 г. в 09:12, pbem <games@…>:").
 _DATE_ADDRESS = re.compile(r"\d.{0,160}<?[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>?\)?\s*[:：]\s*$")
-# Thunderbird's templates in every locale ("Am #2 um #3 schrieb #1:"), each
-# with words of its own (a template of placeholders only would match any line).
-_TEMPLATES = [
-    re.compile(t, re.IGNORECASE)
-    for t in L.attribution_templates()
-    if re.search(r"[^\W\d_]{2}", re.sub(r"\.\{[^}]*\}\?|\\s[*+]|\[[^\]]*\]|\\[a-z]", "", t))
-]
+# Thunderbird's dated templates in every locale ("Am #2 um #3 schrieb #1:"),
+# as the words they hold in order (see languages.attribution_shapes).
+_SHAPES = L.attribution_shapes()
 _MPR_WROTE = [re.compile(t, re.MULTILINE) for t in L.mpr_wrote_headers()]
 _HAS_MARK = re.compile(r"\d|@|<")
 _CLOSING_BRACKET = re.compile(r"^\s*>\s*[:：]\s*$")
@@ -77,9 +73,50 @@ def _is_attribution(s: str) -> bool:
     if not _HAS_MARK.search(s) or not _ENDS_COLON.search(s):
         return False
     return bool(
-        _VERB_END.search(s) or _DATE_ADDRESS.search(s)
-        or any(t.search(s) for t in _TEMPLATES) or any(t.search(s) for t in _MPR_WROTE)
+        _VERB_END.search(s[-80:]) or _DATE_ADDRESS.search(s)
+        or _shapes_match(s) or _mpr_wrote(s)
     )
+
+
+def _shapes_match(s: str) -> bool:
+    line = re.sub(r"\s+", " ", s.strip().lstrip(">*- ").rstrip("-").strip()).lower()
+    if not line.endswith((":", "：")):
+        return False
+    line = line[:-1].rstrip()
+    return any(_shape_matches(line, shape) for shape in _SHAPES)
+
+
+def _shape_matches(line: str, shape: tuple[str, ...]) -> bool:
+    """Whether a line (lowercased, its final colon taken off) holds a
+    template's words in order (each placeholder at least one character),
+    starting with its first word and ending with its last one. Linear in the
+    line: each word is found once."""
+    lead, words, tail = shape[0] == "", [w for w in shape if w], shape[-1] == ""
+    if not words:
+        return False
+    pos = 0
+    if not lead:
+        if not line.startswith(words[0]):
+            return False
+        pos, words = len(words[0]), words[1:]
+    end = len(line)
+    if not tail:
+        last = words[-1] if words else ""
+        if last and not line.endswith(last):
+            return False
+        end, words = (end - len(last)) if last else end, words[:-1] if last else words
+    for word in words:
+        found = line.find(word, pos + 1 if pos or lead else pos, end)
+        if found < 0:
+            return False
+        pos = found + len(word)
+    return end - pos >= (2 if tail else 0)
+
+
+def _mpr_wrote(s: str) -> bool:
+    """mail-parser-reply's attribution rules; their lazy groups backtrack, so
+    only on a line of attribution length."""
+    return len(s) <= 200 and any(t.search(s) for t in _MPR_WROTE)
 
 
 def attribution_lines(lines: list[str], i: int) -> int:
@@ -338,7 +375,7 @@ def reply_lines(blocks: list[str]) -> list[Line]:
                 continue
             short = len(line.split()) <= 4
             if closed:
-                out.append(Line(line, "signed"))
+                out.append(Line(line, "closing" if short and _CLOSING.match(line) else "signed"))
             elif short and _CLOSING.match(line):
                 out.append(Line(line, "closing"))
                 closed = seen_text or any(x.kind == "text" for x in out)

@@ -1,0 +1,97 @@
+"""Orders given in advance at the engine level (issue 25), for every game:
+what a step called reversible never is (chance used, a card drawn, sealed,
+something hidden shown), that some steps are, and that the standing orders
+read back from their text and play legal actions."""
+
+import pytest
+
+from engines import orders as O
+from engines import registry
+from engines.base import SPENT, canonical
+from engines.rng import Rng
+
+# Steps that draw a card or call the next character (showing who holds it): never taken back.
+NEVER = {"citadels": {"draw", "keep", "end", "swap", "redraw", "smithy"}, "augsburg1520": {"draw"}}
+
+
+@pytest.mark.parametrize("slug", sorted(registry.ENGINES))
+def test_reversible_steps_use_no_chance_and_show_nothing(slug):
+    engine = registry.get(slug)
+    state, rng = engine.setup(engine.min_players, 11), Rng.from_seed(3)
+    reversible = chance = 0
+    for _ in range(400):
+        decisions = engine.decisions(state)
+        if not decisions:
+            break
+        moves = {d["seat"]: engine.bot(state, d["seat"], rng) for d in decisions}
+        after = engine.apply(state, moves)["state"]
+        called = engine.reversible(state, moves, after)
+        if state.get("rng") != after.get("rng"):
+            chance += 1
+            assert not called, f"a step that used chance is reversible: {moves}"
+        if any(d["sealed"] for d in decisions):
+            assert not called
+        if called:
+            reversible += 1
+            ((seat, action),) = moves.items()
+            assert action["type"] not in NEVER.get(slug, set())
+            assert O.reversible_problem(engine, state, seat, action, after, Rng.from_seed(reversible)) is None
+        state = after
+    assert reversible > 0 and chance > 0
+
+
+@pytest.mark.parametrize("slug", sorted(registry.ENGINES))
+def test_standing_orders_read_back_and_play_legal_actions(slug):
+    engine = registry.get(slug)
+    state, rng = engine.setup(engine.min_players, 5), Rng.from_seed(8)
+    played = 0
+    for _ in range(300):
+        decisions = engine.decisions(state)
+        if not decisions:
+            break
+        for d in decisions:
+            specs = engine.standing_specs(state, d["seat"])
+            assert specs
+            for sp in specs:
+                order = O.standing_parse(specs, sp["example"])
+                assert O.standing_parse(specs, O.standing_command(order)) == order
+                got = engine.standing_action(state, d["seat"], order)
+                if isinstance(got, dict):
+                    engine.validate(state, d["seat"], got)
+                    played += 1
+                else:
+                    assert got in (None, SPENT)
+        state = engine.apply(state, {d["seat"]: engine.bot(state, d["seat"], rng) for d in decisions})["state"]
+    assert played > 0 or slug == "fugger"  # Fugger's examples name a deal card that may not come up early
+    assert canonical(state)
+
+
+def test_a_deal_limit_is_spent_once_its_card_has_left_the_table():
+    engine = registry.get("fugger")
+    state, rng = engine.setup(2, 5), Rng.from_seed(8)
+    seen: dict[str, dict] = {}
+    for _ in range(2000):
+        for sp in engine.standing_specs(state, 0):
+            if sp["type"] == "deal_limit":
+                for card in sp["params"]["card"]["enum"]:
+                    seen.setdefault(card, {"type": "deal_limit", "card": card, "florins": 800})
+        gone = [o for c, o in seen.items() if c not in engine.standing_specs(state, 0)[0]["params"].get("card", {}).get("enum", [])]
+        if gone and engine.decisions(state):
+            assert engine.standing_action(state, 0, gone[0]) == SPENT
+            return
+        decisions = engine.decisions(state)
+        state = engine.apply(state, {d["seat"]: engine.bot(state, d["seat"], rng) for d in decisions})["state"]
+    raise AssertionError("no deal card left the table")
+
+
+def test_augsburg_limit_bids_up_to_its_notes_and_is_spent_after_the_last_visit():
+    engine = registry.get("augsburg1520")
+    state = engine.setup(2, 7)
+    state = dict(state, step="bid", noble=4, auction={"opener": 0, "turn": 0, "high": 0, "leader": None, "bids": [0, 0], "out": []})
+    order = {"type": "limit", "noble": "maximilien", "notes": 2}
+    assert engine.standing_action(state, 0, {"type": "pass_except", "noble": "maximilien"}) is None
+    assert engine.standing_action(state, 1, order) is None  # not its turn
+    first = engine.standing_action(state, 0, order)
+    assert first in ({"type": "bid", "count": 1}, {"type": "pass"})  # pass only without a valid note
+    last = dict(state, round=state["rounds"], noble=4, step="choose")
+    assert engine.standing_action(last, 0, order) == SPENT
