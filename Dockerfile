@@ -11,8 +11,10 @@ COPY config ./config
 COPY engines ./engines
 COPY pbem ./pbem
 COPY notifications ./notifications
+COPY locale ./locale
 COPY manage.py Procfile ./
-RUN pip install -c constraints.txt . && DJANGO_SECRET_KEY=build python manage.py collectstatic --noinput
+RUN pip install -c constraints.txt . && DJANGO_SECRET_KEY=build python manage.py collectstatic --noinput \
+    && DJANGO_SECRET_KEY=build python manage.py catalogs_compile
 USER pbem
 EXPOSE 8000
 CMD ["gunicorn", "config.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3"]

@@ -6,8 +6,8 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 
-.PHONY: install run ps test services lint soak soak-leaks bench bench-replies bench-sweep bench-ladders bench-moves bench-queries bench-embedded \
-	bench-inbound bench-timeouts bench-state bench-scaleout bench-path clean
+.PHONY: install run ps test services lint messages soak soak-leaks bench bench-replies bench-sweep bench-ladders bench-moves bench-queries bench-embedded \
+	bench-inbound bench-timeouts bench-state bench-scaleout bench-path bench-sweeps-load soak-embedded clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,9 @@ $(VENV)/.installed: pyproject.toml constraints.txt
 	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $@
 
+# The translation catalogs are compiled here (Babel, no GNU gettext needed): .po committed, .mo not.
 install: $(VENV)/.installed
+	$(PY) manage.py catalogs_compile
 
 # Mail sent is written to var/mail/ (one file per mail) unless EMAIL_BACKEND says otherwise;
 # replies go to the SMTP server on 127.0.0.1:2525 (README, "Play by email").
@@ -36,6 +38,13 @@ run: install
 ps:
 	PBEM_VAR_DIR="$${PBEM_VAR_DIR:-$(CURDIR)/var}" PBEM_PORT=0 PBEM_SMTP_PORT=0 CELERY_QUEUE=pbem \
 		$(BIN)/supervisorctl -c config/supervisord.conf status
+
+# After marking texts for translation: the catalogs take the new msgids (needs GNU gettext's
+# xgettext, a developer's tool), then translate every empty entry (tests/i18n checks none is left).
+MESSAGE_IGNORES := $(foreach d,.venv tests bench engines boards var docs,--ignore=$(d))
+messages: install
+	$(PY) manage.py makemessages $(foreach l,$(shell $(PY) -c "from config.settings.base import LANGUAGES, LANGUAGE_CODE; print(' '.join(c for c, _ in LANGUAGES if c != LANGUAGE_CODE))"),-l $(l)) $(MESSAGE_IGNORES) --add-location=file
+	$(PY) manage.py catalogs_compile
 
 services:
 	scripts/ensure-services
@@ -89,6 +98,13 @@ bench-scaleout: install services
 # reading replies: the corpus and hostile input (docs/benchmarks.md, "Reading replies"; seconds)
 bench-replies: install
 	$(PY) -u -m bench.reply_reading
+# make run's own processes under 8 clients sending legal moves to 40 games for 30 minutes, by API
+# and mail, with bots (SOAK_ARGS="--kill-each" kills each process once on the way)
+soak-embedded: install
+	$(PY) -u -m bench.soak_embedded $(SOAK_ARGS)
+# the lost-work sweeps under load: 20 games on one worker, the sweeps as they were and as they are
+bench-sweeps-load: install services
+	$(PY) -u -m bench.sweeps_load
 # all of the move path's figures in one run, side by side
 bench-path: bench-moves bench-timeouts bench-inbound bench-embedded bench-state
 

@@ -21,12 +21,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Literal, Protocol, TypedDict
 
-from jsonschema import Draft202012Validator
-
-from engines import i18n
+from engines import i18n, schema_words
 
 
 class IllegalAction(Exception):
@@ -182,11 +179,6 @@ def ranked_outcome(scores: list[float], tiebreak: list | None = None, detail: di
 # --- checking an action against the specs ------------------------------------
 
 
-@lru_cache(maxsize=4096)
-def _validator(schema_json: str) -> Draft202012Validator:
-    return Draft202012Validator(json.loads(schema_json))
-
-
 def describe_actions(specs: list[ActionSpec], lang: str = "en") -> str:
     """One line per action a seat may send now, for error messages, in ``lang``."""
     return i18n.describe_actions(specs, lang)  # type: ignore[arg-type]
@@ -211,11 +203,10 @@ def check_against_specs(specs: list[ActionSpec], action: Any, *, lang: str = "en
                               expected=", ".join(params) or t(lang, "none")))
     for name, schema in params.items():
         if name not in given:
-            raise IllegalAction(t(lang, "needs_field", type=chosen["type"], name=repr(name), example=chosen["example"]))
-        errors = list(_validator(json.dumps(schema, sort_keys=True)).iter_errors(given[name]))
-        if errors:
-            raise IllegalAction(t(lang, "bad_field", type=chosen["type"], name=repr(name), error=errors[0].message,
+            raise IllegalAction(t(lang, "needs_field", type=chosen["type"], name=schema_words.param_label(chosen, name),
                                   example=chosen["example"]))
+        if schema_words.param_errors(schema, given[name]):
+            raise IllegalAction(schema_words.refusal(chosen, name, lang))
     return chosen
 
 

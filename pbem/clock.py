@@ -21,17 +21,19 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from django.utils.translation import gettext_lazy as _
+
 # What a timeout does.
 ON_TIMEOUT = {
-    "default": "the engine's default action (pass, buy nothing, hold)",
-    "bot": "a bot plays that one decision",
-    "bot_takeover": "a bot takes the seat for the rest of the game",
-    "forfeit": "the player forfeits and leaves the game",
+    "default": _("the engine's default action (pass, buy nothing, hold)"),
+    "bot": _("a bot plays that one decision"),
+    "bot_takeover": _("a bot takes the seat for the rest of the game"),
+    "forfeit": _("the player forfeits and leaves the game"),
 }
 # What happens to a seat whose player forfeits or resigns.
 ON_LEAVE = {
-    "bot": "the game goes on with a bot in the seat",
-    "end": "the game ends; the player who left is ranked last",
+    "bot": _("the game goes on with a bot in the seat"),
+    "end": _("the game ends; the player who left is ranked last"),
 }
 
 PRESETS: dict[str, dict] = {

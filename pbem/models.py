@@ -15,6 +15,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 
 
 def _invite_code() -> str:
@@ -119,7 +120,9 @@ class Seat(models.Model):
     def name(self) -> str:
         if self.player_id:
             return self.player.username
-        return f"Bot {self.index + 1}" if self.is_bot else f"Seat {self.index + 1} (open)"
+        if self.is_bot:
+            return gettext("Bot %(number)s") % {"number": self.index + 1}
+        return gettext("Seat %(number)s (open)") % {"number": self.index + 1}
 
     def __str__(self) -> str:
         return f"{self.game_id}/{self.index} {self.name}"
@@ -255,6 +258,9 @@ class Profile(models.Model):
     vacation_days_per_year = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="empty: the site's default (PBEM_VACATION_DAYS_PER_YEAR)"
     )
+    # Pages, mails and answers are in this language (a code of settings.LANGUAGES); empty:
+    # never chosen, so the site's default. Not a choices field: adding a language needs no migration.
+    language = models.CharField(max_length=16, blank=True, default="", help_text="e.g. de, it, fr, en")
 
     def __str__(self) -> str:
         return f"profile of {self.user_id}"
@@ -335,7 +341,7 @@ class TakeBack(models.Model):
 class TableMessage(models.Model):
     """Table talk: a message to the whole table or to one seat of a game. Made
     by the web app's table, read by its pages and by the mails below it. The
-    model was the web app's: its table keeps that name (migration pbem 0006)."""
+    model was the web app's: its table keeps that name (migration pbem 0007)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="table_messages")
     sender = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_messages")

@@ -6,7 +6,7 @@ from celery import shared_task
 from django.conf import settings
 from django.db import OperationalError
 
-from pbem import services
+from pbem import broker_state, services  # noqa: F401 - broker_state: a worker says what it runs and that it is alive
 
 
 @shared_task(bind=True, autoretry_for=(OperationalError,), retry_backoff=5, retry_backoff_max=300, max_retries=20)

@@ -112,6 +112,7 @@ def queue():
 
     r = redis.Redis.from_url(settings.REDIS_URL)
     name = settings.CELERY_TASK_DEFAULT_QUEUE
-    r.delete(name)
-    yield lambda: r.llen(name)
-    r.delete(name)
+    lists = [name] + [f"{name}\x06\x16{p}" for p in (3, 6, 9)]  # and kombu's lists of lower priorities (mail: 6)
+    r.delete(*lists)
+    yield lambda: sum(r.llen(key) for key in lists)
+    r.delete(*lists)

@@ -53,9 +53,13 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # a visitor's language: the switcher's cookie, else the browser's Accept-Language
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # a signed-in player's own language and time zone (the profile's), over the browser's
+    "pbem.web.middleware.AccountLanguage",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # whatever escapes a view under /api/ is answered in JSON (503 when the database is down)
@@ -109,9 +113,10 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
+# Django's and allauth's, reading the profile (language, time zone) with the user in one query.
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+    "pbem.web.auth.ProfileModelBackend",
+    "pbem.web.auth.ProfileAllauthBackend",
 ]
 # django-allauth: sign up with a verified address, log in by name or address,
 # password reset and change of address by mail. Failed logins, sign-ups and
@@ -126,13 +131,31 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = "[pbem] "
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_RATE_LIMITS = {
     "login_failed": "10/m/ip,5/5m/key",
-    "signup": "20/m/ip",
+    # sign-up attempts (failed ones too) per address; accounts made are limited below
+    "signup": "5/m/ip,20/h/ip",
     "reset_password": "20/m/ip,5/m/key",
     "change_password": "5/m/user",
     "manage_email": "10/m/user",
 }
 
-LANGUAGE_CODE = "en"
+# Accounts created per address and per network (/24, /64) per hour, and the
+# account mails (confirmation, "account exists", reset) one address may be sent
+# per hour (pbem/web/signup.py; docs/security.md lists every door's limits).
+ACCOUNT_FORMS = {"signup": "pbem.web.signup.SignupForm"}
+ACCOUNT_ADAPTER = "pbem.web.signup.AccountAdapter"
+PBEM_SIGNUPS_PER_ADDRESS_HOUR = env.int("PBEM_SIGNUPS_PER_ADDRESS_HOUR", default=3)
+PBEM_SIGNUPS_PER_NETWORK_HOUR = env.int("PBEM_SIGNUPS_PER_NETWORK_HOUR", default=10)
+PBEM_ACCOUNT_MAILS_PER_ADDRESS_HOUR = env.int("PBEM_ACCOUNT_MAILS_PER_ADDRESS_HOUR", default=3)
+
+# --- languages (README, "Languages"): a language is added by adding it here and a
+# catalog locale/<code>/LC_MESSAGES/django.po (and the engines' catalogs, engines/i18n.py).
+# Each is named in its own language: the switcher shows a German "Deutsch".
+LANGUAGE_CODE = "en"  # the fallback: a text missing from a catalog is shown in English
+LANGUAGES = [("de", "Deutsch"), ("it", "Italiano"), ("fr", "Français"), ("en", "English")]
+# (PBEM_LOCALE_DIR: where the check that the catalogs are current lets makemessages write)
+LOCALE_PATHS = [Path(env.str("PBEM_LOCALE_DIR", default=str(BASE_DIR / "locale")))]
+LANGUAGE_COOKIE_NAME = "pbem_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -167,6 +190,9 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
+        # the installable app: its manifest and its service worker (/sw.js), the site's own only
+        "manifest-src": ["'self'"],
+        "worker-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],
@@ -296,6 +322,9 @@ PBEM_SWEEP_GRACE_SECONDS = env.int("PBEM_SWEEP_GRACE_SECONDS", default=60)
 # worker died, the broker was down) is queued again; beat looks this often,
 # so a game waits at most about twice this after a whole worker dies.
 PBEM_LOST_WORK_SECONDS = env.int("PBEM_LOST_WORK_SECONDS", default=10)
+# ... but only when the broker holds no message of it (pbem.broker_state): a
+# message a worker took and no live process runs is lost once taken this long ago.
+PBEM_HELD_LOST_SECONDS = env.int("PBEM_HELD_LOST_SECONDS", default=30)
 # A wave of due deadlines (a full sweep batch) is shared out in this many
 # tasks, by game, so that every worker process takes a share.
 PBEM_SWEEP_PARTS = env.int("PBEM_SWEEP_PARTS", default=4)
@@ -339,8 +368,10 @@ PBEM_INBOUND_WINDOW_SECONDS = env.int("PBEM_INBOUND_WINDOW_SECONDS", default=600
 # development (DJANGO_DEBUG false) each needs ANYMAIL_WEBHOOK_SECRET, or the
 # service refuses to start. Posts to a webhook not listed here are not stored.
 PBEM_INBOUND_WEBHOOKS = env.list("PBEM_INBOUND_WEBHOOKS", default=[])
-# An ESP posts a whole mail (a 5 MB attachment included) in one request body.
-DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=PBEM_INBOUND_MAX_BYTES + 2 * 1024 * 1024)
+# An ESP posts a whole mail (a 5 MB attachment included) in one request body,
+# base64 in SES's (a third more): room for a mail of PBEM_INBOUND_MAX_BYTES,
+# which the webhooks' gate then holds to that (pbem.email.webhook_urls).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=PBEM_INBOUND_MAX_BYTES * 4 // 3 + 256 * 1024)
 
 # --- logging ------------------------------------------------------------------
 LOGGING = {

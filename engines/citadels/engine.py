@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from engines.base import IllegalAction
-from engines.i18n import event_text
 
 from . import bots, moves, orders, rules, text, views
+from . import i18n as I
 from . import render as rendering
 
 
@@ -52,13 +52,13 @@ class CitadelsEngine:
         return rules.setup(players, seed, self._options(options))
 
     def decisions(self, state: dict, *, lang: str = "en") -> list:
-        return moves.decisions(state)
+        return moves.decisions(state, lang)
 
     def actions(self, state: dict, seat: int, *, lang: str = "en") -> list:
-        return moves.actions(state, seat)
+        return moves.actions(state, seat, lang)
 
     def validate(self, state: dict, seat: int, action: dict, *, lang: str = "en") -> None:
-        moves.validate(state, seat, action)
+        moves.validate(state, seat, action, lang)
 
     def apply(self, state: dict, moves_: dict) -> dict:
         if len(moves_) != 1:
@@ -76,17 +76,21 @@ class CitadelsEngine:
         return rules.final_scores(state)
 
     def parse(self, state: dict, seat: int, text_: str, *, lang: str = "en") -> list[dict]:
-        return text.parse(state, seat, text_)
+        return text.parse(state, seat, text_, lang)
 
     def command(self, state: dict, seat: int, action: dict, *, lang: str = "en") -> str:
-        return text.command(state, seat, action)
+        return text.command(state, seat, action, lang)
 
     def render(self, state: dict, seat: int | None, *, lang: str = "en") -> str:
-        return rendering.render(state, seat)
+        return rendering.render(state, seat, lang)
 
     def event_text(self, event: dict, lang: str = "en") -> str:
         """An event of the history written in ``lang`` (see engines/README.md)."""
-        return event_text(event, lang)
+        return I.event_text(event, lang)
+
+    def catalogs(self) -> list:
+        """The catalogs whose completeness conformance checks."""
+        return [I.CATALOG]
 
     def default_action(self, state: dict, seat: int) -> dict:
         return bots.default_action(state, seat)

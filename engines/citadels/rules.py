@@ -19,10 +19,10 @@ State (all seats are 0-based here; text shows them 1-based as "seat N"):
 
 from __future__ import annotations
 
-from engines.base import event
 from engines.rng import Rng
 
 from . import data as D
+from . import i18n as I
 
 PHASE_DRAFT, PHASE_TURN, PHASE_GRAVEYARD, PHASE_OVER = "draft", "turn", "graveyard", "over"
 
@@ -126,7 +126,7 @@ def draw_cards(state: dict, rng: Rng, k: int, events: list) -> list[str]:
             rng.shuffle(pile)
             state["deck"] = pile
             state["discard"] = []
-            events.append(event("reshuffle", "The deck is empty: the discard pile is shuffled into a new deck.", "all"))
+            events.append(I.say("reshuffle", "ev.reshuffle"))
         if not state["deck"]:
             break
         out.append(state["deck"].pop(0))
@@ -238,10 +238,11 @@ def start_round(state: dict, rng: Rng, events: list) -> None:
         "pile": sorted(chars, key=D.RANK.get),
         "discard_pending": False,
     }
-    text = f"Round {state['round']}: {seat_name(state['crown'])} holds the crown and deals the characters; {down_count} set aside face down"
+    args = {"round": state["round"], "seat": I.seat(state["crown"]), "down": down_count}
     if up:
-        text += ", face up: " + ", ".join(char_name(c) for c in state["aside_up"])
-    events.append(event("round", text + ".", "all", round=state["round"], aside_up=state["aside_up"]))
+        args["up"] = [I.char(c) for c in state["aside_up"]]
+    events.append(I.say("round", "ev.round_up" if up else "ev.round", args, round=state["round"],
+                        aside_up=state["aside_up"]))
     prepare_draft_step(state)
 
 
@@ -266,17 +267,17 @@ def do_pick(state: dict, seat: int, cid: str, rng: Rng, events: list) -> None:
     _, mode = dr["steps"][dr["i"]]
     dr["pile"].remove(cid)
     state["chars"][seat] = sorted(state["chars"][seat] + [cid], key=D.RANK.get)
-    events.append(event("pick", f"{seat_name(seat)} chooses a character.", "all"))
-    events.append(event("pick", f"You chose the {char_name(cid)}.", [seat], character=cid))
+    events.append(I.say("pick", "ev.pick", {"seat": I.seat(seat)}))
+    events.append(I.say("pick", "ev.picked", {"char": I.char(cid)}, [seat], character=cid))
     if mode == "pick_discard":
         dr["discard_pending"] = True
         return
     if mode == "pick_last":
         for c in dr["pile"]:
             state["aside_down"].append({"char": c, "by": seat})
-            events.append(event("aside", f"The {char_name(c)} is left over and set aside face down.", [seat], character=c))
+            events.append(I.say("aside", "ev.left_over", {"char": I.char(c)}, [seat], character=c))
         if dr["pile"]:
-            events.append(event("aside", f"{seat_name(seat)} sets the last character aside face down.", "all"))
+            events.append(I.say("aside", "ev.aside_last", {"seat": I.seat(seat)}))
         dr["pile"] = []
     next_draft_step(state, rng, events)
 
@@ -286,8 +287,8 @@ def do_draft_discard(state: dict, seat: int, cid: str, rng: Rng, events: list) -
     dr["pile"].remove(cid)
     dr["discard_pending"] = False
     state["aside_down"].append({"char": cid, "by": seat})
-    events.append(event("aside", f"{seat_name(seat)} sets a character aside face down.", "all"))
-    events.append(event("aside", f"You set the {char_name(cid)} aside face down.", [seat], character=cid))
+    events.append(I.say("aside", "ev.aside", {"seat": I.seat(seat)}))
+    events.append(I.say("aside", "ev.aside_yours", {"char": I.char(cid)}, [seat], character=cid))
     next_draft_step(state, rng, events)
 
 
@@ -299,7 +300,7 @@ def next_draft_step(state: dict, rng: Rng, events: list) -> None:
         return
     state["draft"] = None
     state["phase"] = PHASE_TURN
-    events.append(event("calling", f"The characters are chosen; {seat_name(state['crown'])} calls them in order.", "all"))
+    events.append(I.say("calling", "ev.calling", {"seat": I.seat(state["crown"])}))
     advance_calls(state, rng, events)
 
 
@@ -313,12 +314,12 @@ def advance_calls(state: dict, rng: Rng, events: list) -> None:
         state["next_rank"] += 1
         if cid == state["killed"]:
             state["calls"].append({"rank": rank, "result": "murdered"})
-            events.append(event("call", f"The {char_name(cid)} is called: murdered, it loses its turn and stays hidden.", "all", rank=rank))
+            events.append(I.say("call", "ev.call_murdered", {"char": I.char(cid)}, rank=rank))
             continue
         seat = holder(state, cid)
         if seat is None:
             state["calls"].append({"rank": rank, "result": "absent"})
-            events.append(event("call", f"The {char_name(cid)} is called: nobody answers.", "all", rank=rank))
+            events.append(I.say("call", "ev.call_nobody", {"char": I.char(cid)}, rank=rank))
             continue
         start_turn(state, seat, cid, rng, events)
         return
@@ -328,29 +329,29 @@ def advance_calls(state: dict, rng: Rng, events: list) -> None:
 def start_turn(state: dict, seat: int, cid: str, rng: Rng, events: list) -> None:
     rank = D.RANK[cid]
     state["calls"].append({"rank": rank, "result": "revealed", "seat": seat})
-    events.append(event("reveal", f"The {char_name(cid)} is called: {seat_name(seat)} reveals it.", "all", rank=rank, seat=seat))
+    events.append(I.say("reveal", "ev.reveal", {"char": I.char(cid), "seat": I.seat(seat)}, rank=rank, seat=seat))
     if state["robbed"] == cid:
         thief = revealed_seat(state, "thief")
         amount = state["gold"][seat]
         if thief is not None and thief != seat:
             state["gold"][seat] -= amount
             state["gold"][thief] += amount
-            events.append(event("robbed", f"The Thief ({seat_name(thief)}) takes all {amount} gold of {seat_name(seat)}.", "all", amount=amount))
+            events.append(I.say("robbed", "ev.robbed", {"thief": I.seat(thief), "amount": amount, "seat": I.seat(seat)}, amount=amount))
         else:
-            events.append(event("robbed", f"{seat_name(seat)} robbed his own character: no gold moves.", "all", amount=0))
+            events.append(I.say("robbed", "ev.robbed_self", {"seat": I.seat(seat)}, amount=0))
     if cid == "king":
         state["crown"] = seat
-        events.append(event("crown", f"{seat_name(seat)} takes the crown.", "all"))
+        events.append(I.say("crown", "ev.crown", {"seat": I.seat(seat)}))
     if cid == "bishop":
         state["bishop_seat"] = seat
     if cid == "merchant":
         got = pay_out(state, seat, D.MERCHANT_BONUS)
-        events.append(event("gold", f"The Merchant takes {got} gold.", "all", amount=got))
+        events.append(I.say("gold", "ev.merchant", {"amount": got}, amount=got))
     if cid == "architect":
         cards = draw_cards(state, rng, D.ARCHITECT_CARDS, events)
         add_to_hand(state, seat, cards)
-        events.append(event("draw", f"The Architect draws {len(cards)} extra cards.", "all"))
-        events.append(event("draw", f"You draw {names(cards)}.", [seat], cards=cards))
+        events.append(I.say("draw", "ev.architect", {"count": len(cards)}))
+        events.append(I.say("draw", "ev.you_draw", {"cards": I.cards(cards)}, [seat], cards=cards))
     state["turn"] = {
         "seat": seat,
         "char": cid,
@@ -371,16 +372,14 @@ def end_round(state: dict, rng: Rng, events: list) -> None:
         state["turn"] = None
         state["draft"] = None
         out = final_scores(state)
-        text = "The game is over. " + "; ".join(
-            f"{seat_name(s)}: {out['scores'][s]} points" for s in range(state["players"])
-        )
-        events.append(event("game_over", text + ".", "all", scores=out["scores"], ranks=out["ranks"]))
+        scores = [I.message("score", seat=I.seat(s), points=out["scores"][s]) for s in range(state["players"])]
+        events.append(I.say("game_over", "ev.game_over", {"scores": scores}, scores=out["scores"], ranks=out["ranks"]))
         return
     if state["options"]["crown_variant"] and state["killed"] == "king":
         king = holder(state, "king")
         if king is not None and king != state["crown"]:
             state["crown"] = king
-            events.append(event("crown", f"The murdered King was {seat_name(king)}: the crown passes to {seat_name(king)}.", "all"))
+            events.append(I.say("crown", "ev.crown_murdered_king", {"seat": I.seat(king)}))
     start_round(state, rng, events)
 
 
@@ -403,8 +402,8 @@ def collect_income(state: dict, seat: int, events: list) -> None:
     due = income_amount(state, seat, cid)
     got = pay_out(state, seat, due)
     turn["income"] = True
-    short = f" (the bank had only {got})" if got < due else ""
-    events.append(event("income", f"The {D.CHAR_EN[cid]} ({seat_name(seat)}) collects {got} gold for {D.INCOME_COLOUR[cid]} districts{short}.", "all", amount=got, due=due))
+    args = {"char": I.char_short(cid), "seat": I.seat(seat), "amount": got, "colour": I.colour(D.INCOME_COLOUR[cid])}
+    events.append(I.say("income", "ev.income_short" if got < due else "ev.income", args, amount=got, due=due))
 
 
 def builds_allowed(turn: dict) -> int:
@@ -448,12 +447,12 @@ def finish_turn(state: dict, rng: Rng, events: list) -> None:
 def apply_turn_action(state: dict, seat: int, action: dict, rng: Rng, events: list) -> None:
     turn = state["turn"]
     kind = action["type"]
-    me = seat_name(seat)
+    me = I.seat(seat)
     if kind == "gold":
         turn["resource"] = True
         got = pay_out(state, seat, D.GOLD_TAKEN)
-        short = f" (the bank had only {got})" if got < D.GOLD_TAKEN else ""
-        events.append(event("gold", f"{me} takes {got} gold{short}.", "all", amount=got))
+        events.append(I.say("gold", "ev.gold_short" if got < D.GOLD_TAKEN else "ev.gold", {"seat": me, "amount": got},
+                            amount=got))
     elif kind == "draw":
         turn["resource"] = True
         n = D.OBSERVATORY_DRAW if has(state, seat, "observatory") else D.CARDS_DRAWN
@@ -461,53 +460,55 @@ def apply_turn_action(state: dict, seat: int, action: dict, rng: Rng, events: li
         cards = draw_cards(state, rng, n, events)
         if len(cards) <= keep:
             add_to_hand(state, seat, cards)
-            events.append(event("draw", f"{me} draws {len(cards)} cards and keeps them.", "all"))
-            events.append(event("draw", f"You draw and keep {names(cards)}.", [seat], cards=cards))
+            events.append(I.say("draw", "ev.draw_keep_all", {"seat": me, "count": len(cards)}))
+            events.append(I.say("draw", "ev.you_draw_keep", {"cards": I.cards(cards)}, [seat], cards=cards))
         else:
             turn["drawn"] = sorted(cards)
             turn["keep_left"] = keep
-            events.append(event("draw", f"{me} draws {len(cards)} cards to keep {keep}.", "all"))
-            events.append(event("draw", f"You draw {names(turn['drawn'])}: keep {keep}.", [seat], cards=turn["drawn"]))
+            events.append(I.say("draw", "ev.draw_to_keep", {"seat": me, "count": len(cards), "keep": keep}))
+            events.append(I.say("draw", "ev.you_draw_to_keep", {"cards": I.cards(turn["drawn"]), "keep": keep}, [seat],
+                                cards=turn["drawn"]))
     elif kind == "keep":
         card = action["card"]
         turn["drawn"].remove(card)
         add_to_hand(state, seat, [card])
         turn["keep_left"] -= 1
-        events.append(event("keep", f"You keep {card_name(card)}.", [seat], card=card))
+        events.append(I.say("keep", "ev.you_keep", {"card": I.card(card)}, [seat], card=card))
         if turn["keep_left"] == 0:
             back = turn["drawn"]
             state["deck"].extend(back)
             turn["drawn"] = []
-            events.append(event("keep", f"{me} keeps a card and puts {len(back)} under the deck.", "all"))
+            events.append(I.say("keep", "ev.keep", {"seat": me, "count": len(back)}))
     elif kind == "build":
         card = action["card"]
         remove_from_hand(state, seat, [card])
         pay_in(state, seat, D.DISTRICTS[card]["cost"])
         state["cities"][seat].append({"card": card, "round": state["round"]})
         turn["built"] += 1
-        events.append(event("build", f"{me} builds {card_name(card)} for {D.DISTRICTS[card]['cost']} gold.", "all", card=card))
+        events.append(I.say("build", "ev.build", {"seat": me, "card": I.card(card), "cost": D.DISTRICTS[card]["cost"]}, card=card))
         if complete(state, seat) and state["first_complete"] is None:
             state["first_complete"] = seat
             state["last_round"] = True
-            events.append(event("complete", f"{me} completes the city with {len(state['cities'][seat])} districts: this is the last round.", "all"))
+            events.append(I.say("complete", "ev.complete", {"seat": me, "count": len(state["cities"][seat])}))
     elif kind == "income":
         collect_income(state, seat, events)
     elif kind == "kill":
         turn["ability"] = True
         state["killed"] = action["character"]
-        events.append(event("kill", f"The Assassin murders the {char_name(action['character'])}.", "all", character=action["character"]))
+        events.append(I.say("kill", "ev.kill", {"char": I.char(action["character"])}, character=action["character"]))
     elif kind == "rob":
         turn["ability"] = True
         state["robbed"] = action["character"]
-        events.append(event("rob", f"The Thief robs the {char_name(action['character'])}.", "all", character=action["character"]))
+        events.append(I.say("rob", "ev.rob", {"char": I.char(action["character"])}, character=action["character"]))
     elif kind == "swap":
         turn["ability"] = True
         other = action["seat"]
         mine, theirs = state["hands"][seat], state["hands"][other]
         state["hands"][seat], state["hands"][other] = theirs, mine
-        events.append(event("swap", f"The Magician ({me}) swaps {len(mine)} cards for the {len(theirs)} of {seat_name(other)}.", "all", seat=other))
-        events.append(event("swap", f"You now hold {names(theirs)}.", [seat], cards=theirs))
-        events.append(event("swap", f"The Magician took your hand; you now hold {names(mine)}.", [other], cards=mine))
+        events.append(I.say("swap", "ev.swap", {"seat": me, "mine": len(mine), "theirs": len(theirs), "other": I.seat(other)},
+                            seat=other))
+        events.append(I.say("swap", "ev.you_hold", {"cards": I.cards(theirs)}, [seat], cards=theirs))
+        events.append(I.say("swap", "ev.swapped", {"cards": I.cards(mine)}, [other], cards=mine))
     elif kind == "redraw":
         turn["ability"] = True
         cards = list(action["cards"])
@@ -515,30 +516,31 @@ def apply_turn_action(state: dict, seat: int, action: dict, rng: Rng, events: li
         state["discard"].extend(sorted(cards))
         new = draw_cards(state, rng, len(cards), events)
         add_to_hand(state, seat, new)
-        events.append(event("redraw", f"The Magician ({me}) discards {names(cards)} and draws {len(new)} cards.", "all", cards=cards))
-        events.append(event("redraw", f"You draw {names(new)}.", [seat], cards=new))
+        events.append(I.say("redraw", "ev.redraw", {"seat": me, "cards": I.cards(cards), "count": len(new)}, cards=cards))
+        events.append(I.say("redraw", "ev.you_draw", {"cards": I.cards(new)}, [seat], cards=new))
     elif kind == "laboratory":
         turn["laboratory"] = True
         card = action["card"]
         remove_from_hand(state, seat, [card])
         state["discard"].append(card)
         got = pay_out(state, seat, D.LABORATORY_GOLD)
-        events.append(event("laboratory", f"{me} discards {card_name(card)} in the Laboratory for {got} gold.", "all", card=card, amount=got))
+        events.append(I.say("laboratory", "ev.laboratory", {"seat": me, "card": I.card(card), "amount": got}, card=card,
+                            amount=got))
     elif kind == "smithy":
         turn["smithy"] = True
         pay_in(state, seat, D.SMITHY_PRICE)
         cards = draw_cards(state, rng, D.SMITHY_CARDS, events)
         add_to_hand(state, seat, cards)
-        events.append(event("smithy", f"{me} pays {D.SMITHY_PRICE} gold at the Smithy and draws {len(cards)} cards.", "all"))
-        events.append(event("smithy", f"You draw {names(cards)}.", [seat], cards=cards))
+        events.append(I.say("smithy", "ev.smithy", {"seat": me, "price": D.SMITHY_PRICE, "count": len(cards)}))
+        events.append(I.say("smithy", "ev.you_draw", {"cards": I.cards(cards)}, [seat], cards=cards))
     elif kind in ("end", "destroy", "forgo"):
         if kind == "forgo":
-            events.append(event("forgo", f"{me} ends the turn without collecting the {D.CHAR_EN[turn['char']]}'s income.", "all"))
+            events.append(I.say("forgo", "ev.forgo", {"seat": me, "char": I.char_short(turn["char"])}))
         elif D.INCOME_COLOUR.get(turn["char"]) and not turn["income"]:
             collect_income(state, seat, events)  # `end` collects what was not declined (README)
         if kind == "destroy":
             destroy(state, seat, action["seat"], action["card"], events)
-        events.append(event("end", f"{me} ends the turn of the {D.CHAR_EN[turn['char']]}.", "all"))
+        events.append(I.say("end", "ev.end", {"seat": me, "char": I.char_short(turn["char"])}))
         finish_turn(state, rng, events)
     else:  # pragma: no cover - validate refuses it first
         raise ValueError(kind)
@@ -552,14 +554,16 @@ def destroy(state: dict, warlord: int, target: int, card: str, events: list) -> 
         if b["card"] == card:
             del city[i]
             break
-    events.append(event("destroy", f"The Warlord ({seat_name(warlord)}) destroys {card_name(card)} of {seat_name(target)} for {price} gold.", "all", seat=target, card=card, price=price))
+    events.append(I.say("destroy", "ev.destroy", {"seat": I.seat(warlord), "card": I.card(card), "target": I.seat(target),
+                                        "price": price}, seat=target, card=card, price=price))
     owner = None
     for s in range(state["players"]):
         if s != warlord and has(state, s, "graveyard") and state["gold"][s] >= D.GRAVEYARD_PRICE:
             owner = s
     if owner is not None:
         state["graveyard"] = {"seat": owner, "card": card, "warlord": warlord}
-        events.append(event("graveyard", f"{seat_name(owner)} may pay {D.GRAVEYARD_PRICE} gold at the Graveyard to take {card_name(card)}.", "all"))
+        events.append(I.say("graveyard", "ev.graveyard_may", {"seat": I.seat(owner), "price": D.GRAVEYARD_PRICE,
+                                                 "card": I.card(card)}))
     else:
         state["discard"].append(card)
 
@@ -570,10 +574,11 @@ def apply_graveyard(state: dict, seat: int, action: dict, rng: Rng, events: list
     if action["type"] == "graveyard":
         pay_in(state, seat, D.GRAVEYARD_PRICE)
         add_to_hand(state, seat, [card])
-        events.append(event("graveyard", f"{seat_name(seat)} pays {D.GRAVEYARD_PRICE} gold and takes {card_name(card)} into hand.", "all", card=card))
+        events.append(I.say("graveyard", "ev.graveyard_take", {"seat": I.seat(seat), "price": D.GRAVEYARD_PRICE,
+                                                  "card": I.card(card)}, card=card))
     else:
         state["discard"].append(card)
-        events.append(event("graveyard", f"{seat_name(seat)} leaves {card_name(card)} on the discard pile.", "all", card=card))
+        events.append(I.say("graveyard", "ev.graveyard_leave", {"seat": I.seat(seat), "card": I.card(card)}, card=card))
     state["graveyard"] = None
     state["phase"] = PHASE_TURN
     advance_calls(state, rng, events)

@@ -14,10 +14,13 @@ import re
 import unicodedata
 
 from engines.base import ParseError, describe_actions
+from engines.i18n import LANGUAGES
 
 from . import data as D
+from . import i18n as I
 from . import moves as M
 from . import rules as R
+from .i18n import t
 
 
 def _fold(text: str) -> str:
@@ -53,6 +56,14 @@ for _did, _d in D.DISTRICTS.items():
     for _name in (_did, _d["en"], _d["de"], _d["it"]):
         for _k in _keys(_name):
             CARD_ALIASES[_k] = _did
+# every language's catalog names too (the French edition's, and any language added later)
+for _lang in LANGUAGES:
+    for _cid in D.CHAR_IDS:
+        for _k in _keys(I.t(_lang, f"char.{_cid}")):
+            CHAR_ALIASES.setdefault(_k, _cid)
+    for _did in D.DISTRICTS:
+        for _k in _keys(I.t(_lang, f"district.{_did}")):
+            CARD_ALIASES.setdefault(_k, _did)
 for _k, _did in {"harbour": "harbor", "gesiterstadt": "haunted_city", "tradingpost": "trading_post",
                  "schoolofmagic": "school_of_magic", "dragongate": "dragon_gate", "dragonhoard": "dragon_gate",
                  "universitat": "university"}.items():
@@ -63,8 +74,27 @@ FILLER = {
     "the", "a", "an", "my", "your", "please", "character", "char", "card", "district", "building", "number", "nr", "no.",
     "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "meinen", "meine", "mein", "karte", "figur",
     "gebaeude", "bitte", "il", "lo", "la", "i", "gli", "le", "l", "un", "una", "uno", "mio", "mia", "carta",
-    "personaggio", "edificio", "per", "favore",
+    "personaggio", "edificio", "per", "favore", "ich", "io", "je", "j", "le", "les", "du", "mon", "ma", "personnage",
+    "quartier", "carte", "s'il", "plait",
 }
+
+
+def _without_filler(name: str) -> str:
+    return " ".join(w for w in re.sub("['’`]", " ", _fold(name)).split() if w not in FILLER)
+
+
+# a name read the way a line is read (its articles dropped): "cour des miracles" -> "cour miracles"
+for _lang in LANGUAGES:
+    for _did in D.DISTRICTS:
+        for _k in _keys(_without_filler(I.t(_lang, f"district.{_did}"))):
+            CARD_ALIASES.setdefault(_k, _did)
+    for _cid in D.CHAR_IDS:
+        for _k in _keys(_without_filler(I.t(_lang, f"char.{_cid}"))):
+            CHAR_ALIASES.setdefault(_k, _cid)
+for _did, _d in D.DISTRICTS.items():
+    for _name in (_d["en"], _d["de"], _d["it"]):
+        for _k in _keys(_without_filler(_name)):
+            CARD_ALIASES.setdefault(_k, _did)
 
 
 def find_char(words: str) -> str | None:
@@ -94,7 +124,8 @@ def find_cards(words: str) -> list[str] | None:
 
 
 def find_seat(words: str, players: int) -> int | None:
-    m = re.fullmatch(r"(?:seat|player|spieler|platz|giocatore|posto)?\s*#?\s*(\d+)", _fold(words).strip())
+    m = re.fullmatch(r"(?:seat|player|spieler|platz|giocatore|posto|place|joueur|siege)?\s*#?\s*(\d+)",
+                     _fold(words).strip())
     if m:
         k = int(m.group(1))
         if 1 <= k <= players:
@@ -131,23 +162,33 @@ VERBS = {
     "finesenzaincasso": "forgo", "senzaincasso": "forgo",
     "take": "take", "nimm": "take", "prendi": "take",
     "pass": "pass",
+    # French (the Citadelles edition's words) and a few more German and Italian forms
+    "choisis": "pick", "prends": "take", "ecarte": "discard", "defausse": "discard", "assassine": "kill",
+    "tue": "kill", "vole": "rob", "echange": "swap", "garde": "keep", "construis": "build", "construire": "build",
+    "revenus": "income", "revenu": "income", "or": "gold", "pioche": "draw", "detruis": "destroy",
+    "laboratoire": "laboratory", "manufacture": "smithy", "cimetiere": "graveyard", "oui": "graveyard",
+    "non": "decline", "refuse": "decline", "fini": "end", "fin": "end", "finisansrevenus": "forgo",
+    "sansrevenus": "forgo", "passe": "pass", "passo": "pass", "passen": "pass",
+    "uccido": "kill", "derubo": "rob", "scambio": "swap", "tengo": "keep", "costruisco": "build",
+    "pesco": "draw", "distruggo": "destroy", "scarto": "discard", "incasso": "income",
+    "nehme": "take", "lege": "discard", "raube": "rob",
 }
 
 
-def _allowed(state: dict, seat: int) -> str:
-    return describe_actions(M.actions(state, seat))
+def _allowed(state: dict, seat: int, lang: str = "en") -> str:
+    return describe_actions(M.actions(state, seat, lang), lang)
 
 
 def _spec_of(state: dict, seat: int, kind: str) -> dict | None:
     return next((s for s in M.actions(state, seat) if s["type"] == kind), None)
 
 
-def _refuse(state: dict, seat: int, what: str, line: str) -> ParseError:
-    return ParseError(what + " " + _allowed(state, seat), line)
+def _refuse(state: dict, seat: int, what: str, line: str, lang: str = "en") -> ParseError:
+    return ParseError(what + " " + _allowed(state, seat, lang), line)
 
 
-def _char_list() -> str:
-    return ", ".join(f"{r} {en} ({de}, {it})" for r, _c, en, de, it in D.CHARACTERS)
+def _char_list(lang: str = "en") -> str:
+    return ", ".join(f"{D.RANK[c]} {I.value(lang, I.char_short(c))}" for c in D.CHAR_IDS)
 
 
 def _take(state: dict, seat: int) -> str | None:
@@ -160,26 +201,26 @@ def _take(state: dict, seat: int) -> str | None:
     return None
 
 
-def _bare(state: dict, seat: int, rest: str, line: str) -> dict | None:
+def _bare(state: dict, seat: int, rest: str, line: str, lang: str = "en") -> dict | None:
     """A line with no verb: a number, a character or a district, read as the
     only open action that takes such a thing."""
     specs = M.actions(state, seat)
     if re.fullmatch(r"#?\d+", rest):
         takers = [s for s in specs if s["type"] != "destroy" and ({"character", "seat"} & set(s["params"]))]
         if len(takers) > 1:
-            raise _refuse(state, seat, f"{rest!r} alone could mean " + " or ".join(f"`{s['type']} {rest}`" for s in takers)
-                          + ": write which.", line)
+            raise _refuse(state, seat, t(lang, "err.bare_ambiguous", word=rest, options=t(lang, "or").join(
+                f"`{s['type']} {rest}`" for s in takers)), line, lang)
         if not takers:
             return None
         kind = takers[0]["type"]
         if "seat" in takers[0]["params"]:
             target = find_seat(rest, state["players"])
             if target is None:
-                raise _refuse(state, seat, f"There is no seat {rest} (seats 1-{state['players']}).", line)
+                raise _refuse(state, seat, t(lang, "err.no_seat", word=rest, players=state["players"]), line, lang)
             return {"type": kind, "seat": target}
         cid = find_char(rest.lstrip("#"))
         if cid is None:
-            raise _refuse(state, seat, f"Characters are numbered 1-8: {_char_list()}.", line)
+            raise _refuse(state, seat, t(lang, "err.char_numbers", chars=_char_list(lang)), line, lang)
         return {"type": kind, "character": cid}
     cid = find_char(rest)
     if cid is not None:
@@ -187,8 +228,8 @@ def _bare(state: dict, seat: int, rest: str, line: str) -> dict | None:
         if len(takers) == 1:
             return {"type": takers[0]["type"], "character": cid}
         if takers:
-            raise _refuse(state, seat, "Write what to do with the " + D.CHAR_EN[cid] + ": "
-                          + " or ".join(f"`{s['type']} {D.CHAR_EN[cid].lower()}`" for s in takers) + ".", line)
+            raise _refuse(state, seat, t(lang, "err.what_to_do", what=I.char_short(cid), options=t(lang, "or").join(
+                f"`{M.command({'type': s['type'], 'character': cid}, lang)}`" for s in takers)), line, lang)
         return None
     did = find_card(rest)
     if did is not None:
@@ -196,16 +237,16 @@ def _bare(state: dict, seat: int, rest: str, line: str) -> dict | None:
         if len(takers) == 1:
             return {"type": takers[0]["type"], "card": did}
         if takers:
-            raise _refuse(state, seat, "Write what to do with the " + D.DISTRICTS[did]["en"] + ": "
-                          + " or ".join(f"`{M.command({'type': s['type'], 'card': did})}`" for s in takers) + ".", line)
+            raise _refuse(state, seat, t(lang, "err.what_to_do", what=I.card(did), options=t(lang, "or").join(
+                f"`{M.command({'type': s['type'], 'card': did}, lang)}`" for s in takers)), line, lang)
     return None
 
 
-def parse_line(state: dict, seat: int, line: str) -> dict:
+def parse_line(state: dict, seat: int, line: str, lang: str = "en") -> dict:
     raw = line.strip()
-    words = [w for w in _fold(raw).replace(",", " , ").replace("'", " ").split() if w not in FILLER]
+    words = [w for w in re.sub("['’`]", " ", _fold(raw).replace(",", " , ")).split() if w not in FILLER]
     if not words:
-        raise _refuse(state, seat, "Empty command.", line)
+        raise _refuse(state, seat, t(lang, "err.empty"), line, lang)
     verb = None
     rest_words: list[str] = []
     # verbs of up to four words ("take 2 gold", "end turn without income", "set aside")
@@ -218,43 +259,47 @@ def parse_line(state: dict, seat: int, line: str) -> dict:
     rest = " ".join(w for w in rest_words if w != ",").strip()
     rest_c = " ".join(rest_words).strip()
     if verb is None:
-        found = _bare(state, seat, " ".join(w for w in words if w != ","), line)
+        found = _bare(state, seat, " ".join(w for w in words if w != ","), line, lang)
         if found is not None:
             return found
-        raise _refuse(state, seat, f"I do not understand {raw!r}.", line)
-    for lead in ("with ", "mit ", "con "):
+        raise _refuse(state, seat, t(lang, "err.unknown", line=raw), line, lang)
+    for lead in ("with ", "mit ", "con ", "avec "):
         if rest.startswith(lead):
             rest = rest[len(lead):]
     n = state["players"]
     if verb == "take":
         verb = _take(state, seat) or "take"
         if verb == "take":
-            raise _refuse(state, seat, "Take what? Write `gold` to take 2 gold or `draw` to draw cards.", line)
+            raise _refuse(state, seat, t(lang, "err.take_what", gold=M.command({"type": "gold"}, lang),
+                                         draw=M.command({"type": "draw"}, lang)), line, lang)
         if verb == "graveyard":
             return {"type": "graveyard"}
 
     def need_char(kind: str) -> dict:
         cid = find_char(rest)
         if cid is None:
-            what = f"I do not know the character {rest!r}." if rest else "Which character?"
-            raise _refuse(state, seat, f"{what} Write e.g. `{kind} architect` or `{kind} 7`; the characters are {_char_list()}.", line)
+            what = t(lang, "err.unknown_char", word=rest) if rest else t(lang, "err.which_char")
+            example = M.command({"type": kind, "character": "architect"}, lang)
+            raise _refuse(state, seat, what + " " + t(lang, "err.char_eg", example=example, chars=_char_list(lang)),
+                          line, lang)
         return {"type": kind, "character": cid}
 
     def need_card(kind: str) -> dict:
         did = find_card(rest)
         if did is None:
-            what = f"I do not know the district {rest!r}." if rest else "Which district?"
+            what = t(lang, "err.unknown_card", word=rest) if rest else t(lang, "err.which_card")
             spec_ = _spec_of(state, seat, kind)
             choices = ""
             if spec_ is not None:
-                choices = " You may " + kind + ": " + ", ".join(R.card_name(c) for c in spec_["params"]["card"]["enum"]) + "."
-            raise _refuse(state, seat, f"{what} Districts may be named in English, German or Italian.{choices}", line)
+                choices = " " + t(lang, "err.card_choices", cards=[I.card(c) for c in spec_["params"]["card"]["enum"]])
+            raise _refuse(state, seat, what + " " + t(lang, "err.card_languages") + choices, line, lang)
         return {"type": kind, "card": did}
 
     def bare(kind: str) -> dict:
         if rest and not (kind in ("gold", "draw", "end", "income", "graveyard") and re.fullmatch(
                 r"(2|two|zwei|due)?\s*(cards?|karten|carte|gold|geld|oro|monete|turn|zug|turno|income|einkommen)?", rest)):
-            raise _refuse(state, seat, f"`{kind}` takes nothing after it, but {rest!r} followed.", line)
+            raise _refuse(state, seat, t(lang, "err.nothing_after", command=M.command({"type": kind}, lang), word=rest),
+                          line, lang)
         return {"type": kind}
 
     if verb in ("pick", "kill", "rob"):
@@ -265,50 +310,58 @@ def parse_line(state: dict, seat: int, line: str) -> dict:
         cards = find_cards(rest_c)
         if cards:
             return {"type": "redraw", "cards": cards}
-        raise _refuse(state, seat, "Discard what? `discard thief` sets a character aside in the draft; "
-                      "the Magician writes `redraw market, temple`.", line)
+        raise _refuse(state, seat, t(lang, "err.discard_what",
+                                     aside=M.command({"type": "discard", "character": "thief"}, lang),
+                                     redraw=M.command({"type": "redraw", "cards": ["market", "temple"]}, lang)), line, lang)
     if verb == "redraw":
         cards = find_cards(rest_c)
         if not cards:
-            raise _refuse(state, seat, "Name the cards to discard, e.g. `redraw market, temple`.", line)
+            raise _refuse(state, seat, t(lang, "err.redraw_what",
+                                         example=M.command({"type": "redraw", "cards": ["market", "temple"]}, lang)),
+                          line, lang)
         return {"type": "redraw", "cards": cards}
     if verb in ("keep", "build", "laboratory"):
         if verb == "laboratory" and not rest:
-            raise _refuse(state, seat, "Name the card to discard at the Laboratory, e.g. `laboratory market`.", line)
+            raise _refuse(state, seat, t(lang, "err.laboratory_what",
+                                         example=M.command({"type": "laboratory", "card": "market"}, lang)), line, lang)
         return need_card(verb)
     if verb == "swap":
         target = find_seat(rest, n)
         if target is None:
-            raise _refuse(state, seat, f"Swap with whom? Write `swap 2` for seat 2 (seats 1-{n}).", line)
+            raise _refuse(state, seat, t(lang, "err.swap_whom", example=M.command({"type": "swap", "seat": 1}, lang),
+                                         players=n), line, lang)
         return {"type": "swap", "seat": target}
     if verb == "destroy":
-        m = re.fullmatch(r"(.+?)\s+(?:of|from|in|at|von|bei|di|del|della)\s+((?:seat|player|spieler|platz|giocatore|posto)?\s*#?\s*\d+)", rest)
+        m = re.fullmatch(r"(.+?)\s+(?:of|from|in|at|von|bei|di|del|della|dal|de|chez)\s+"
+                         r"((?:seat|player|spieler|platz|giocatore|posto|place|joueur|siege)?\s*#?\s*\d+)", rest)
         target = find_seat(m.group(2), n) if m else None
         did = find_card(m.group(1)) if m else None
         if target is None or did is None:
-            raise _refuse(state, seat, f"Write the district and its seat, e.g. `destroy watchtower of seat 2` (seats 1-{n}).", line)
+            raise _refuse(state, seat, t(lang, "err.destroy_what", players=n, example=M.command(
+                {"type": "destroy", "card": "watchtower", "seat": 1}, lang)), line, lang)
         return {"type": "destroy", "card": did, "seat": target}
     if verb == "pass":
         if rest:
-            raise _refuse(state, seat, "`pass` takes nothing after it.", line)
+            raise _refuse(state, seat, t(lang, "err.pass_alone"), line, lang)
         return {"type": "decline" if state["phase"] == R.PHASE_GRAVEYARD else "end"}
     if verb == "forgo":
         if rest and rest not in ("income", "einkommen", "incasso"):
-            raise _refuse(state, seat, f"`end without income` takes nothing after it, but {rest!r} followed.", line)
+            raise _refuse(state, seat, t(lang, "err.nothing_after", command=M.command({"type": "forgo"}, lang),
+                                         word=rest), line, lang)
         return {"type": "forgo"}
     return bare(verb)
 
 
-def parse(state: dict, seat: int, text: str) -> list[dict]:
+def parse(state: dict, seat: int, text: str, lang: str = "en") -> list[dict]:
     out = []
     for line in text.splitlines():
         if not line.strip():
             continue
-        out.append(parse_line(state, seat, line))
+        out.append(parse_line(state, seat, line, lang))
     if not out:
-        raise ParseError("No command found. " + _allowed(state, seat), text)
+        raise ParseError(t(lang, "no_command", allowed=_allowed(state, seat, lang)), text)
     return out
 
 
-def command(state: dict, seat: int, action: dict) -> str:
-    return M.command(action)
+def command(state: dict, seat: int, action: dict, lang: str = "en") -> str:
+    return M.command(action, lang)

@@ -19,6 +19,7 @@ from engines.base import (
 from engines.i18n import event_text
 
 from . import board as B
+from . import i18n as I
 from . import bots
 from . import orders
 from . import data as D
@@ -79,28 +80,15 @@ class Fugger:
         if kind == "auction":
             c = R.card(pend["card"])
             what = c["name"]
-            return [
-                decision(s, "auction", f"Write your sealed bid for {what} (minimum {pend['min']}; 0 = no bid).",
-                         sealed=True)
-                for s in pend["seats"]
-            ]
+            return [decision(s, "auction", I.t(lang, "ask.auction", what=what, min=pend["min"]), sealed=True)
+                    for s in pend["seats"]]
         if kind == "deal":
             c = R.card(pend["card"])
             verb = "sell" if pend["part"] == "demand" else "bid"
-            word = "maximum" if pend["part"] == "demand" else "minimum"
-            return [
-                decision(
-                    s,
-                    "sell" if verb == "sell" else "bid",
-                    f"Write your {'asking prices' if verb == 'sell' else 'bids'} for {pend['ware']} at "
-                    f"{R.sname(c['town'])} ({pend['qty']} {'wanted' if verb == 'sell' else 'for sale'}, {word} "
-                    f"{pend['price']}), one price per unit."
-                    + (" This urgent trade is before its date: if nobody writes a price, it waits." if pend["early"] else ""),
-                    sealed=True,
-                )
-                for s in pend["seats"]
-            ]
-        return [decision(pend["seat"], T.KIND_NAMES[kind], T.prompt(state, pend))]
+            text = I.t(lang, f"ask.{verb}", ware=I.term(f"ware.{pend['ware']}"), town=R.sname(c["town"]),
+                       qty=pend["qty"], price=pend["price"]) + (I.t(lang, "ask.early") if pend["early"] else "")
+            return [decision(s, verb, text, sealed=True) for s in pend["seats"]]
+        return [decision(pend["seat"], T.KIND_NAMES[kind], T.prompt(state, pend, lang))]
 
     def _pending_for(self, state, seat):
         if state["over"]:
@@ -111,6 +99,15 @@ class Fugger:
         return pend if pend["seat"] == seat else None
 
     def actions(self, state, seat, *, lang="en"):
+        """The specs in ``lang``: labels from the catalog, examples in that language's command words."""
+        specs = self._actions(state, seat, lang)
+        if lang != "en":
+            for x in specs:
+                x["example"] = I.localize(x["example"], lang)
+        return specs
+
+    def _actions(self, state, seat, lang):
+        t = I.t
         pend = self._pending_for(state, seat)
         if pend is None:
             return []
@@ -119,25 +116,22 @@ class Fugger:
         P = S["seats"][seat]
         out = []
         if kind == "home":
-            return [spec("home", "Choose your home base", "home augsburg", town=enum(*D.HOME_BASES))]
+            return [spec("home", t(lang, "spec.home"), "home augsburg", town=enum(*D.HOME_BASES))]
         if kind == "auction":
             top = self._auction_cap(S, seat, pend)
             ex = pend["min"] if top >= pend["min"] else 0
-            return [spec("auction", f"Your sealed bid, at least {pend['min']} and at most {top}, in steps of "
-                         f"{D.PRICE_STEP} (0: no bid)", f"auction {ex}",
+            return [spec("auction", t(lang, "spec.auction", min=pend["min"], top=top, step=D.PRICE_STEP), f"auction {ex}",
                          amount={"type": "integer", "minimum": 0, "maximum": top, "multipleOf": D.PRICE_STEP})]
         if kind == "donate":
             opts = NB.donation_options(S, seat, pend["got"])
-            return [spec("donate", "Give up 500 or 1000 florins of the price for one roll on the nobility table "
-                         "(trick: the Rechentrick, 600 counted as 1000; none: keep the price)", f"donate {opts[-1]}",
+            return [spec("donate", t(lang, "spec.donate"), f"donate {opts[-1]}",
                          amount=enum(*opts))]
         if kind == "cube":
             opts = NB.cube_options(S, seat, pend["what"])
-            word = "sea area (sea passage)" if pend["what"] == "sea" else "land region (free passage)"
-            return [spec("cube", f"Choose the {word} for your cube", f"cube {opts[0]}", area=enum(*opts))]
+            return [spec("cube", t(lang, "spec.cube_sea" if pend["what"] == "sea" else "spec.cube_land"), f"cube {opts[0]}", area=enum(*opts))]
         if kind == "fee":
             owners = [s + 1 for s in pend["owners"]]
-            return [spec("payfee", f"Choose whom to pay the right of way in {pend['region']}", f"payfee {owners[0]}",
+            return [spec("payfee", t(lang, "spec.payfee", region=pend["region"]), f"payfee {owners[0]}",
                          player=enum(*owners))]
         if kind == "deal":
             limit = R.sell_limit(S, pend, seat)
@@ -145,67 +139,67 @@ class Fugger:
                 sch = prices_schema(limit, D.PRICE_STEP, pend["price"])
                 top = pend["price"] // D.PRICE_STEP * D.PRICE_STEP  # the highest price on the 20 grid
                 ex = f"sell {pend['ware']} " + " ".join(str(top - D.PRICE_STEP * i) for i in range(min(limit, 2)))
-                return [spec("sell", f"Asking prices for up to {limit} {pend['ware']} (none: sell nothing)", ex,
+                return [spec("sell", t(lang, "spec.sell", limit=limit, ware=I.term(f"ware.{pend['ware']}")), ex,
                              ware=enum(pend["ware"]), prices=sch)]
             low = _round_up(pend["price"])
             sch = prices_schema(limit, low, D.MAX_BID)
             ex = f"bid {pend['ware']} " + " ".join(str(low + 2 * D.PRICE_STEP * (1 - i)) for i in range(min(limit, 2)))
-            return [spec("bid", f"Bids for up to {limit} {pend['ware']}, each at least {low} (none: buy nothing)",
+            return [spec("bid", t(lang, "spec.bid", limit=limit, ware=I.term(f"ware.{pend['ware']}"), low=low),
                          ex, ware=enum(pend["ware"]), prices=sch)]
         if kind == "move":
             movable = [r for r in R.active_reps(S, seat) if r not in pend["moved"]]
             route = self._move_example(S, seat, movable)
             if route:
-                out.append(spec("move", "Move a representative 1-3 spaces along roads or by ship",
+                out.append(spec("move", t(lang, "spec.move"),
                                 f"move {route[0]} " + " ".join(route[1]), rep=enum(*movable),
                                 path={"type": "array", "items": {"enum": list(B.SPACE_IDS)}, "minItems": 1,
                                       "maxItems": D.MAX_MOVE}))
-            out += self._goods_specs(S, seat, pend, forced_from=["home"] + [str(r) for r in movable])
+            out += self._goods_specs(S, seat, pend, forced_from=["home"] + [str(r) for r in movable], lang=lang)
             if self._offer_targets(S, seat) or self._note_offer_spec(S, seat):
-                out.append(spec("trade", "Offer wares (on the same space) or debt notes to another player", "trade"))
-            out.append(spec("done", "End your movement", "done"))
+                out.append(spec("trade", t(lang, "spec.trade"), "trade"))
+            out.append(spec("done", t(lang, "spec.done_move"), "done"))
             return out
         if kind == "trade":
-            out = [x for x in (self._offer_spec(S, seat), self._note_offer_spec(S, seat)) if x]
-            return out + [spec("back", "Back to your movement", "back")]
+            out = [x for x in (self._offer_spec(S, seat, lang), self._note_offer_spec(S, seat, lang)) if x]
+            return out + [spec("back", t(lang, "spec.back"), "back")]
         if kind == "raise":
-            return self._goods_specs(S, seat, pend, forced_from=R.all_places(S, seat), transfer=False)
+            return self._goods_specs(S, seat, pend, forced_from=R.all_places(S, seat), transfer=False, lang=lang)
         if kind == "accept":
             if P["cash"] >= pend["offer"]["price"]:
-                out.append(spec("accept", "Accept the offer", "accept"))
-            return out + [spec("decline", "Decline the offer", "decline")]
+                out.append(spec("accept", t(lang, "spec.accept"), "accept"))
+            return out + [spec("decline", t(lang, "spec.decline"), "decline")]
         if kind == "payday":
             if R.can_hire(S, seat) and not pend["fired"]:
-                out.append(spec("hire", "Hire a representative (starts at home, no wares)", "hire"))
+                out.append(spec("hire", t(lang, "spec.hire"), "hire"))
             emp = R.employees(S, seat)
             if emp:
-                out.append(spec("fire", "Fire a representative (his wares are lost)", f"fire {emp[-1]}", rep=enum(*emp)))
-            out.append(spec("done", "Finish hiring and firing", "done"))
+                out.append(spec("fire", t(lang, "spec.fire"), f"fire {emp[-1]}", rep=enum(*emp)))
+            out.append(spec("done", t(lang, "spec.done_payday"), "done"))
             return out
         if kind == "lose":
             Rp = R.rep(S, seat, pend["rep"])
             kinds = [w for w in D.WARES if Rp["wares"][w]]
             n = pend["count"]
             ex = [w for w in kinds for _ in range(Rp["wares"][w])][:n]
-            return [spec("lose", f"Choose the {n} ware(s) representative {pend['rep']} loses", "lose " + " ".join(ex),
+            return [spec("lose", t(lang, "spec.lose", count=n, rep=pend["rep"]), "lose " + " ".join(ex),
                          wares=subset(*kinds, min_items=n, max_items=n, unique=False))]
         if kind == "bribe":
             top = min(D.MAX_BRIBE, P["cash"] // D.BRIBE_PER_POINT)
-            return [spec("bribe", f"Buy extra points against the robbers at {D.BRIBE_PER_POINT} each (0-{top})",
+            return [spec("bribe", t(lang, "spec.bribe", price=D.BRIBE_PER_POINT, top=top),
                          f"bribe {min(2, top)}",
                          points=integer(0, top))]
         if kind == "sheep":
-            out.append(spec("keep", f"Keep the black sheep and the {pend['stake']} florins on it", "keep"))
+            out.append(spec("keep", t(lang, "spec.keep", stake=pend["stake"]), "keep"))
             cost = R.sheep_cost(pend["passes"])
             if self._may_pass_sheep(S, pend) and P["cash"] >= cost:
                 others = [s + 1 for s in range(S["players"]) if s != seat]
-                out.append(spec("pass_on", f"Pass the black sheep on, adding {cost} florins", f"pass {others[0]}",
+                out.append(spec("pass_on", t(lang, "spec.pass_on", cost=cost), f"pass {others[0]}",
                                 player=enum(*others)))
             return out
         if kind == "lottery":
             free = [x for x in range(1, 7) if str(x) not in pend["numbers"]]
             most = min(len(free), P["cash"] // D.LOTTERY_PRICE)
-            return [spec("lottery", f"Buy lottery numbers at {D.LOTTERY_PRICE} each (none: pass)",
+            return [spec("lottery", t(lang, "spec.lottery", price=D.LOTTERY_PRICE),
                          f"buy {free[0]}" if free and most else "buy none", numbers=subset(*free, max_items=most))]
         raise AssertionError(kind)
 
@@ -231,7 +225,7 @@ class Fugger:
     def _may_pass_sheep(self, S, pend):
         return S["players"] > 2 or pend["passes"] == 0
 
-    def _goods_specs(self, S, seat, pend, forced_from, transfer=True):
+    def _goods_specs(self, S, seat, pend, forced_from, transfer=True, lang="en"):
         out = []
         places = R.all_places(S, seat)
         if transfer:
@@ -246,8 +240,7 @@ class Fugger:
                 top = max(R.place_wares(S, seat, a)[w] for a in srcs for w in D.WARES)
                 a, b = pairs[0]
                 w0 = next(w for w in D.WARES if R.place_wares(S, seat, a)[w])
-                out.append(spec("transfer", "Move wares between a representative and another one on the same space, "
-                                "or the warehouse at home", f"transfer 1 {w0} from {a} to {b}",
+                out.append(spec("transfer", I.t(lang, "spec.transfer"), f"transfer 1 {w0} from {a} to {b}",
                                 count=integer(1, top), ware=enum(*wares), **{"from": enum(*srcs), "to": enum(*dsts)}))
         sellable = [p for p in forced_from if p in places and R.n_wares(R.place_wares(S, seat, p))]
         if sellable:
@@ -255,12 +248,12 @@ class Fugger:
             top = max(R.place_wares(S, seat, p)[w] for p in sellable for w in D.WARES)
             p0 = sellable[0]
             w0 = next(w for w in D.WARES if R.place_wares(S, seat, p0)[w])
-            prices = ", ".join(f"{w} {D.FORCED_PRICE[w]}" for w in D.WARES)
-            out.append(spec("sellforced", f"Forced sale to the bank ({prices})", f"sellforced {w0} 1 from {p0}",
+            prices = ", ".join(f"{I.t(lang, 'ware.' + w)} {D.FORCED_PRICE[w]}" for w in D.WARES)
+            out.append(spec("sellforced", I.t(lang, "spec.sellforced", prices=prices), f"sellforced {w0} 1 from {p0}",
                             ware=enum(*wares), count=integer(1, top), **{"from": enum(*sellable)}))
         notes = S["seats"][seat]["notes"]
         if notes:
-            out.append(spec("sellnote", f"Sell debt notes for {D.NOTE_SALE_VALUE} each", "sellnote 1",
+            out.append(spec("sellnote", I.t(lang, "spec.sellnote", value=D.NOTE_SALE_VALUE), "sellnote 1",
                             count=integer(1, notes)))
         return out
 
@@ -283,16 +276,16 @@ class Fugger:
         money = P["cash"] + (R.liquid_value(S, seat) if pend["what"] == "estate" else 0)
         return max(0, min(ND.MAX_AUCTION_BID, money) // D.PRICE_STEP * D.PRICE_STEP)
 
-    def _note_offer_spec(self, S, seat):
+    def _note_offer_spec(self, S, seat, lang="en"):
         notes = S["seats"][seat]["notes"]
         if not R.variant(S) or not notes:
             return None
         others = [s + 1 for s in range(S["players"]) if s != seat]
-        return spec("offer_note", "Offer debt notes to another player for a price (he accepts or declines)",
+        return spec("offer_note", I.t(lang, "spec.offer_note"),
                     f"offernote 1 to player {others[0]} for 400", count=integer(1, notes), player=enum(*others),
                     price=integer(0, 50000))
 
-    def _offer_spec(self, S, seat):
+    def _offer_spec(self, S, seat, lang="en"):
         targets = self._offer_targets(S, seat)
         if not targets:
             return None
@@ -303,15 +296,15 @@ class Fugger:
         top = max(R.place_wares(S, seat, a)[w] for a in srcs for w in D.WARES)
         a, p, b = targets[0]
         w0 = next(w for w in D.WARES if R.place_wares(S, seat, a)[w])
-        return spec("offer", "Offer wares to another player on the same space (he accepts or declines)",
+        return spec("offer", I.t(lang, "spec.offer"),
                     f"offer 1 {w0} from {a} to player {p} at {b} for 900",
                     count=integer(1, top), ware=enum(*wares), player=enum(*players), price=integer(0, 50000),
                     **{"from": enum(*srcs), "to": enum(*dsts)})
 
     def validate(self, state, seat, action, *, lang="en"):
-        specs = self.actions(state, seat)
+        specs = self.actions(state, seat, lang=lang)
         self._check_counts(state, seat, action)
-        check_against_specs(specs, action)
+        check_against_specs(specs, action, lang=lang)
         S = state
         pend = self._pending_for(S, seat)
         typ = action["type"]
@@ -530,17 +523,27 @@ class Fugger:
     # --- text -------------------------------------------------------------------------------
 
     def parse(self, state, seat, text, *, lang="en"):
-        return T.parse(self, state, seat, text)
+        return T.parse(self, state, seat, text, lang)
 
     def command(self, state, seat, action, *, lang="en"):
-        return T.command(state, seat, action)
+        return T.command(state, seat, action, lang)
 
     def render(self, state, seat, *, lang="en"):
-        return T.render(self, state, seat)
+        return T.render(self, state, seat, lang)
 
     def event_text(self, event, lang="en"):
-        """An event of the history written in ``lang`` (see engines/README.md)."""
+        """An event of the history written in ``lang`` (see engines/README.md): still its English
+        text for this engine (``untranslated``)."""
         return event_text(event, lang)
+
+    # What of this engine is not yet in every language (issue 23): labels, prompts, command
+    # words, the table (render) and the "Allowed now" of every refusal are; the history's texts
+    # and the first sentence of a refusal (why the rules say no) are still English.
+    untranslated = ("events", "refusals")
+
+    def catalogs(self):
+        """The catalogs whose completeness conformance checks."""
+        return [I.CATALOG]
 
     # --- bots ---------------------------------------------------------------------------------
 
@@ -550,8 +553,8 @@ class Fugger:
     def bot(self, state, seat, rng):
         return bots.bot(self, state, seat, rng)
 
-    def describe(self, state, seat):
-        return describe_actions(self.actions(state, seat))
+    def describe(self, state, seat, lang="en"):
+        return describe_actions(self.actions(state, seat, lang=lang), lang)
 
 
 ENGINE = Fugger()

@@ -6,7 +6,9 @@ import re
 import unicodedata
 
 from engines.base import ParseError, describe_actions
-from engines.i18n import phrases
+from engines.i18n import LANGUAGES, phrases
+
+from . import i18n as I
 
 from . import board as B
 from . import data as D
@@ -107,20 +109,21 @@ _MULTI = {fold(k): v for k, v in MULTI_WORD.items()}
 PLACE_ALIASES = {"home": "home", "warehouse": "home", "lager": "home", "w": "home", "1": "1", "2": "2", "3": "3"}
 
 
-def _err(state, seat, engine, msg, line):
-    return ParseError(f"{msg} {describe_actions(engine.actions(state, seat))}", line)
+def _err(state, seat, engine, msg, line, lang="en"):
+    return ParseError(f"{msg} {describe_actions(engine.actions(state, seat, lang=lang), lang)}", line)
 
 
-def parse(engine, state, seat, text: str) -> list[dict]:
+def parse(engine, state, seat, text: str, lang: str = "en") -> list[dict]:
     out = []
     for raw in text.splitlines():
         line = raw.strip()
         if not line or line.startswith((">", "#")):
             continue
-        got = parse_line(engine, state, seat, line)
+        got = parse_line(engine, state, seat, line, lang)
         out += got if isinstance(got, list) else [got]
     if not out:
-        raise _err(state, seat, engine, "No command found.", text)
+        raise ParseError(I.t(lang, "no_command", allowed=describe_actions(engine.actions(state, seat, lang=lang), lang)),
+                         text)
     return out
 
 
@@ -149,9 +152,13 @@ def _space(tok: str) -> str:
 
 
 # Words players add that carry nothing ("move my 2 to the ulm", "end my turn", "take the card").
-FILLER = {"the", "my", "a", "an", "please", "turn", "i", "will", "want", "representative", "rep", "tr"}
+FILLER = {"the", "my", "a", "an", "please", "turn", "i", "will", "want", "representative", "rep", "tr", "fl", "fl.",
+          "florins",
+          # the pronouns and articles of the other languages ("ich ziehe 2 in den Schwarzwald", "je déplace 2")
+          "ich", "io", "je", "j", "der", "die", "das", "den", "dem", "il", "lo", "la", "le", "les", "l", "mein", "meinen",
+          "mio", "mon", "ma"}
 # In a route, "to", "via", "then", "and" and arrows only join the towns.
-ROUTE_FILLER = {"to", "via", "then", "and", "->", "-", ">", "nach"}
+ROUTE_FILLER = {"to", "via", "then", "and", "->", "-", ">", "nach", "in", "ueber", "per", "par", "dann", "poi", "puis"}
 # "1,540" is one price (a thousands separator: one or two digits, a comma, three digits); "800,760" two.
 THOUSANDS = re.compile(r"(?<![\d,.])(\d{1,2})[,.](\d{3})(?![\d,])")
 USAGE = {
@@ -178,19 +185,22 @@ def _after(rest: list[str], word: str, what: str, usage: str) -> list[str]:
 
 def tokens(line: str) -> list[str]:
     text = phrases(re.sub(r"[/()]", " ", THOUSANDS.sub(r"\1\2", fold(line))).replace("-", " "), _MULTI)
-    return [t for t in re.split(r"[\s,;:]+", text) if t and t not in FILLER]
+    text = re.sub(r"(\d)\s*fl\b\.?", r"\1", text)  # the rulebook's "Anne bids 760Fl", "500 Fl."
+    text = re.sub("['’`]", " ", text)  # j'achète, l'entrepôt
+    # every language's command words read as the English rulebook's (i18n: "ziehe" -> "move")
+    return [t for t in I.english(re.split(r"[\s,;:]+", text)) if t and t not in FILLER]
 
 
-def parse_line(engine, state, seat, line: str) -> dict:
+def parse_line(engine, state, seat, line: str, lang: str = "en") -> dict:
     toks = tokens(line)
     if not toks:
-        raise _err(state, seat, engine, f"No command in {line!r}.", line)
+        raise _err(state, seat, engine, I.t(lang, "err.empty", line=line), line, lang)
     try:
         return _parse_tokens(state, seat, toks)
     except ValueError as e:
-        raise _err(state, seat, engine, str(e), line) from None
+        raise _err(state, seat, engine, I.localize_quoted(str(e), lang), line, lang) from None
     except (IndexError, StopIteration):
-        raise _err(state, seat, engine, f"{line!r} is incomplete.", line) from None
+        raise _err(state, seat, engine, I.t(lang, "err.incomplete", line=line), line, lang) from None
 
 
 def _prices(toks: list[str]) -> list[int]:
@@ -350,7 +360,12 @@ def _parse_tokens(state, seat, toks: list[str]) -> dict:
     raise ValueError(f"Unknown command {' '.join(toks)!r}.")
 
 
-def command(state, seat, a: dict) -> str:
+def command(state, seat, a: dict, lang: str = "en") -> str:
+    """The command, in ``lang``'s words, that parse reads back as exactly ``a``."""
+    return I.localize(_command(state, seat, a), lang)
+
+
+def _command(state, seat, a: dict) -> str:
     t = a["type"]
     if t == "auction":
         return f"auction {a['amount']}"
@@ -392,257 +407,295 @@ def command(state, seat, a: dict) -> str:
 # --- prompts and the situation ------------------------------------------------------------
 
 
-def prompt(S: dict, pend: dict) -> str:
+def prompt(S: dict, pend: dict, lang: str = "en") -> str:
+    """What is asked of the seat, in ``lang`` (its commands in that language's words)."""
+    return I.localize_quoted(_prompt(S, pend, lang), lang)
+
+
+def _prompt(S: dict, pend: dict, lang: str) -> str:
+    t = I.t
     k = pend["kind"]
     if k == "home":
-        return "Choose your home base: Augsburg, Florenz or Nürnberg (e.g. `home augsburg`)."
+        return t(lang, "ask.home")
     if k == "move":
-        return "Move your representatives (up to 3 spaces each), transfer wares, make forced sales, then send `done`."
+        return t(lang, "ask.move")
     if k == "raise":
-        return f"You owe {pend['amount']} ({pend['reason']}) and have {S['seats'][pend['seat']]['cash']}: make forced sales."
+        return t(lang, "ask.raise", amount=pend["amount"], reason=pend["reason"], cash=S["seats"][pend["seat"]]["cash"])
     if k == "accept":
         o = pend["offer"]
         if o["type"] == "offer_note":
-            return (f"{R.pname(o['seller'])} offers you {o['count']} debt note(s) for {o['price']}: "
-                    "`accept` or `decline`.")
-        return (f"{R.pname(o['seller'])} offers you {o['count']} {o['ware']} for {o['price']} "
-                f"(to your {R.place_label(o['to'])}): `accept` or `decline`.")
+            return t(lang, "ask.accept_note", player=_pname(lang, o["seller"]), count=o["count"], price=o["price"])
+        return t(lang, "ask.accept", player=_pname(lang, o["seller"]), count=o["count"], ware=I.term(f"ware.{o['ware']}"),
+                 price=o["price"], place=R.place_label(o["to"]))
     if k == "payday":
-        return "Payday: `hire`, `fire <rep>`, then `done`; wages and taxes follow."
+        return t(lang, "ask.payday")
     if k == "lose":
-        return f"Representative {pend['rep']} loses {pend['count']} ware(s) ({pend['why']}): choose which (`lose cloth`)."
+        return t(lang, "ask.lose", rep=pend["rep"], count=pend["count"], why=pend["why"])
     if k == "bribe":
-        return "Robbers! Buy extra points on the dice at 100 each (`bribe 2`, or `bribe 0`)."
+        return t(lang, "ask.bribe")
     if k == "sheep":
-        return (f"The black sheep: keep it with the {pend['stake']} florins on it (`keep`), or pass it on adding "
-                f"{R.sheep_cost(pend['passes'])} (`pass <player>`).")
+        return t(lang, "ask.sheep", stake=pend["stake"], cost=R.sheep_cost(pend["passes"]))
     if k == "trade":
-        return "Offer wares to a player on the same space (`offer 1 metal from 2 to player 3 at 1 for 1500`) or `back`."
+        return t(lang, "ask.trade")
     if k == "donate":
-        return (f"You sold {pend['got']} to a noble client: give up 500 or 1000 of it for a roll on the nobility "
-                "table (`donate 500`, `donate 1000`" + (", `donate trick`" if S["nob"]["trick"] == pend["seat"] else "")
-                + ") or `donate none`.")
+        return t(lang, "ask.donate_trick" if S["nob"]["trick"] == pend["seat"] else "ask.donate", got=pend["got"])
     if k == "cube":
-        word = "sea area for your sea passage" if pend["what"] == "sea" else "land region for your free passage"
-        return f"Choose the {word} (`cube <name>`)."
+        return t(lang, "ask.cube_sea" if pend["what"] == "sea" else "ask.cube_land")
     if k == "fee":
-        return (f"Right of way in {pend['region']}: choose whom to pay "
-                + ", ".join(f"`payfee {s + 1}`" for s in pend["owners"]) + ".")
+        return t(lang, "ask.fee", region=pend["region"], options=", ".join(f"`payfee {s + 1}`" for s in pend["owners"]))
     if k == "lottery":
         free = [x for x in range(1, 7) if str(x) not in pend["numbers"]]
-        return f"Lottery: buy numbers at 100 each ({', '.join(map(str, free))} free), e.g. `buy 3`, or `buy none`."
+        return t(lang, "ask.lottery", free=", ".join(map(str, free)), first=free[0] if free else 1)
     return k
 
 
 # --- the situation as text (render) ------------------------------------------------------------
 # Built from the seat's view only (what that seat may see), short first: the seat's position and what is
-# asked now, then the whole table, the calendar, the nobility table and the map for planning.
+# asked now, then the whole table, the calendar, the nobility table and the map for planning. Every text in
+# the reader's language (lang/<code>.py, "render.*"); places, cards and months keep the map's German names.
 
-RESULT_NAMES = {"honour": "honour +3", "sea": "sea passage +2", "free": "free passage +1", "note": "debt note(s) +2"}
-
-
-def _wares(w: dict) -> str:
-    return ", ".join(f"{n} {ware}" for ware, n in w.items() if n) or "no wares"
+RESULTS = ("honour", "sea", "free", "note")
 
 
-def _edge_note(a: str, b: str) -> str:
+def _pname(lang: str, seat: int) -> str:
+    return I.t(lang, "render.pname", number=seat + 1)
+
+
+def _kind(lang: str, kind: str) -> str:
+    """A card kind in ``lang`` (a kind a later card set adds reads as its id until the catalogs have it)."""
+    return I.t(lang, f"kind.{kind}") if I.CATALOG.has(f"kind.{kind}") else kind
+
+
+def _wares(w: dict, lang: str = "en") -> str:
+    return ", ".join(f"{n} {I.t(lang, 'ware.' + ware)}" for ware, n in w.items() if n) or I.t(lang, "render.no_wares")
+
+
+def _edge_note(a: str, b: str, lang: str = "en") -> str:
     """What entering ``b`` from ``a`` costs beyond the move itself."""
     edge = B.ADJ[a][b]
     notes = []
     if edge["bridge"]:
-        notes.append("bridge toll")
+        notes.append(I.t(lang, "render.bridge_toll"))
     if b in D.TOWN_TOLL:
-        notes.append("town toll")
+        notes.append(I.t(lang, "render.town_toll"))
     if B.is_sea(b):
-        notes.append("ship toll")
+        notes.append(I.t(lang, "render.ship_toll"))
     return f" ({', '.join(notes)})" if notes else ""
 
 
-def neighbours(space: str) -> str:
-    return ", ".join(R.sname(b) + _edge_note(space, b) for b in sorted(B.ADJ[space], key=R.sname))
+def neighbours(space: str, lang: str = "en") -> str:
+    return ", ".join(R.sname(b) + _edge_note(space, b, lang) for b in sorted(B.ADJ[space], key=R.sname))
 
 
-def _space_kind(sp: str) -> str:
+def _space_kind(sp: str, lang: str) -> str:
     d = D.SPACES[sp]
-    kind = {"town": "", "country": "countryside", "sea": "ship"}[d["kind"]]
-    tags = [t for t in (kind, "port" if d["harbour"] else "") if t]
+    kind = {"town": "", "country": I.t(lang, "render.countryside"), "sea": I.t(lang, "render.ship")}[d["kind"]]
+    tags = [x for x in (kind, I.t(lang, "render.port") if d["harbour"] else "") if x]
     return f" [{', '.join(tags)}]" if tags else ""
 
 
-def _map_text() -> list[str]:
-    out = ["MAP (regions with their spaces; each space's neighbours, and the tolls of entering them)",
-           f"  Moving: up to {D.MAX_MOVE} spaces; laden {D.MOVE_COST_LADEN[1]}/{D.MOVE_COST_LADEN[2]}/"
-           f"{D.MOVE_COST_LADEN[3]}, unladen {D.MOVE_COST_UNLADEN[1]}/{D.MOVE_COST_UNLADEN[2]}/"
-           f"{D.MOVE_COST_UNLADEN[3]} florins for 1/2/3 spaces; each toll {D.TOLL['unladen']} unladen, "
-           f"{D.TOLL['laden']} laden. Ships only from a port; none sail in November, December, Januar/Februar."]
+def _map_text(lang: str) -> list[str]:
+    out = [I.t(lang, "render.map"),
+           "  " + I.t(lang, "render.moving", most=D.MAX_MOVE, l1=D.MOVE_COST_LADEN[1], l2=D.MOVE_COST_LADEN[2],
+                      l3=D.MOVE_COST_LADEN[3], u1=D.MOVE_COST_UNLADEN[1], u2=D.MOVE_COST_UNLADEN[2],
+                      u3=D.MOVE_COST_UNLADEN[3], unladen=D.TOLL["unladen"], laden=D.TOLL["laden"])]
     for reg in (*D.LAND_REGIONS, *D.SEA_AREAS):
         spaces = [sp for sp, d in D.SPACES.items() if d["region"] == reg]
         if not spaces:
             continue
-        sea = " (sea area)" if reg in D.SEA_AREAS else ""
+        sea = I.t(lang, "render.sea_area") if reg in D.SEA_AREAS else ""
         out.append(f"  {reg}{sea}:")
         for sp in sorted(spaces, key=R.sname):
-            out.append(f"    {R.sname(sp)}{_space_kind(sp)} -> {neighbours(sp)}")
+            out.append(f"    {R.sname(sp)}{_space_kind(sp, lang)} -> {neighbours(sp, lang)}")
     bridges = sorted({" - ".join(sorted((R.sname(r["a"]), R.sname(r["b"])))) + f" ({r['bridge']})"
                       for r in D.ROADS if r["bridge"]})
-    out.append("  Toll bridges: " + "; ".join(bridges) + ". Town toll: " + ", ".join(map(R.sname, D.TOWN_TOLL)) + ".")
-    out.append("  Ports: " + ", ".join(sorted((R.sname(sp) for sp, d in D.SPACES.items() if d["harbour"]))) + ".")
-    out.append("  Countryside: " + ", ".join(sorted(R.sname(sp) for sp, d in D.SPACES.items() if d["kind"] == "country"))
-               + ".")
+    out.append("  " + I.t(lang, "render.bridges", bridges="; ".join(bridges), towns=", ".join(map(R.sname, D.TOWN_TOLL))))
+    out.append("  " + I.t(lang, "render.ports", ports=", ".join(
+        sorted(R.sname(sp) for sp, d in D.SPACES.items() if d["harbour"]))))
+    out.append("  " + I.t(lang, "render.countryside_list", spaces=", ".join(
+        sorted(R.sname(sp) for sp, d in D.SPACES.items() if d["kind"] == "country"))))
     return out
 
 
-MAP_TEXT = _map_text()
+MAP_TEXT = {lang: _map_text(lang) for lang in LANGUAGES}
 
 
-def _calendar(v: dict) -> list[str]:
+def _when(lang: str, k: int) -> str:
+    return I.t(lang, "render.now") if k == 0 else I.t(lang, "render.in_rounds", count=k)
+
+
+def _calendar(v: dict, lang: str) -> list[str]:
     """The year ahead, space by space, with what falls where."""
-    out = ["CALENDAR (the year ahead; a round moves one space)"]
+    out = [I.t(lang, "render.calendar")]
     by_time: dict[int, list[str]] = {}
     for e in v["table"]:
         c = R.card(e["card"])
-        by_time.setdefault(e["time"], []).append(f"{e['card']} {c['kind']} at {R.sname(c['town'])}")
+        by_time.setdefault(e["time"], []).append(
+            I.t(lang, "render.cal_deal", card=e["card"], kind=_kind(lang, c["kind"]), town=R.sname(c["town"])))
     for k in range(B.YEAR):
         t = v["t"] + k
         idx = B.cal_index(t)
         notes = list(by_time.get(t, []))
         if v["market"] and idx == D.MARKET_SPACE:
-            notes.append(f"market at {R.sname(R.card(v['market'])['town'])}")
+            notes.append(I.t(lang, "render.cal_market", town=R.sname(R.card(v["market"])["town"])))
         if idx == D.PAYDAY_SPACE:
-            notes.append("PAYDAY (interest, wages, taxes; hire and fire)")
+            notes.append(I.t(lang, "render.cal_payday"))
         if idx in D.WINTER_SPACES:
-            notes.append("winter: no ships; representatives at sea are lost")
+            notes.append(I.t(lang, "render.cal_winter"))
         if v["variant"] in ("full",) and idx == ND.RENT_SPACE:
-            notes.append("rent for the first estate's owner")
-        when = "now" if k == 0 else f"in {k} round{'s' if k > 1 else ''}"
-        out.append(f"  {B.cal_name(t)} ({when}): " + ("; ".join(notes) if notes else "-"))
+            notes.append(I.t(lang, "render.cal_rent"))
+        out.append(f"  {_cal_name(t, lang)} ({_when(lang, k)}): " + ("; ".join(notes) if notes else "-"))
     return out
 
 
-def _nobility(v: dict) -> list[str]:
+def _cal_name(t: int, lang: str) -> str:
+    return I.t(lang, "render.cal_name", month=D.CALENDAR[B.cal_index(t)]["name"], year=B.cal_year(t))
+
+
+def _nobility(v: dict, lang: str) -> list[str]:
     nob = v["nob"]
-    out = [f"Nobility table (shield at {ND.SHIELD}); stock pack: {v['stock']['size']} cards"]
+    out = [I.t(lang, "render.nobility", shield=ND.SHIELD, size=v["stock"]["size"])]
     for s in range(v["players"]):
         extra = []
         if nob["sea"][s]:
-            extra.append("sea passage " + ", ".join(nob["sea"][s]))
+            extra.append(I.t(lang, "render.sea_passage", areas=", ".join(nob["sea"][s])))
         if nob["free"][s]:
-            extra.append("free passage " + ", ".join(nob["free"][s]))
+            extra.append(I.t(lang, "render.free_passage", areas=", ".join(nob["free"][s])))
         if nob["trick"] == s:
-            extra.append("holds the Rechentrick")
+            extra.append(I.t(lang, "render.trick"))
         if nob["corrupt"] == s:
-            extra.append("pays no taxes (Korruption)")
+            extra.append(I.t(lang, "render.corrupt"))
         owned = [R.card(c)["name"] for o, c in nob["estates"] if o == s]
         if owned:
-            extra.append("owns " + ", ".join(owned))
-        state = "NOBLE" if s in nob["nobles"] else f"{nob['pos'][s]}"
-        out.append(f"  {R.pname(s)}: {state}" + (f" ({'; '.join(extra)})" if extra else ""))
-    out.append("  A roll (2 dice) on the column above your position gives:")
+            extra.append(I.t(lang, "render.owns", estates=", ".join(owned)))
+        state = I.t(lang, "render.noble") if s in nob["nobles"] else f"{nob['pos'][s]}"
+        out.append(f"  {_pname(lang, s)}: {state}" + (f" ({'; '.join(extra)})" if extra else ""))
+    out.append("  " + I.t(lang, "render.roll"))
     for col in ND.COLUMNS:
-        res = ", ".join(f"{k} {RESULT_NAMES[r]}" for k, r in col["results"].items())
-        out.append(f"    positions {col['from']}-{col['to']}: {res}")
+        res = ", ".join(f"{k} {I.t(lang, 'result.' + r)}" for k, r in col["results"].items())
+        out.append("    " + I.t(lang, "render.positions", low=col["from"], high=col["to"], results=res))
     return out
 
 
-def _deal_line(v: dict, e: dict) -> str:
+def _describe(cid: str, lang: str) -> str:
+    """What a deal or estate card says, in ``lang`` (rules.describe_lines in English)."""
+    c = R.card(cid)
+    if c["kind"] == "estate":
+        return I.t(lang, "render.estate", name=c["name"], min=c["min"], rent=c["rent"])
+    parts = []
+    for part, ware, qty, price in R.card_lines(cid):
+        key = "render.wants" if part == "demand" else "render.sells"
+        parts.append(I.t(lang, key, count=qty, ware=I.t(lang, "ware." + ware), price=price))
+    return (I.t(lang, "render.urgent") if c.get("urgent") else "") + ", ".join(parts)
+
+
+def _deal_line(v: dict, e: dict, lang: str) -> str:
     c = R.card(e["card"])
     town = c["town"]
     q = v["queue"].get(town, [])
-    qtxt = ", ".join(R.pname(s) for s in q) or "nobody"
+    qtxt = ", ".join(_pname(lang, s) for s in q) or I.t(lang, "render.nobody")
     k = e["time"] - v["t"]
-    when = "now" if k == 0 else f"in {k} round{'s' if k != 1 else ''}" if k > 0 else "overdue"
+    when = _when(lang, k) if k >= 0 else I.t(lang, "render.overdue")
     where = f"{R.sname(town)} ({B.region(town)})" if c["kind"] != "estate" else R.sname(town)
-    return (f"  {e['card']} {c['kind']} at {where}, {B.cal_name(e['time'])} ({when}): "
-            f"{R.describe_lines(e['card'])}. Queue: {qtxt}.")
+    return "  " + I.t(lang, "render.deal", card=e["card"], kind=_kind(lang, c["kind"]), where=where,
+                      date=_cal_name(e["time"], lang), when=when, lines=_describe(e["card"], lang), queue=qtxt)
 
 
-def _player(v: dict, s: int, you: bool) -> list[str]:
+def _player(v: dict, s: int, you: bool, lang: str = "en") -> list[str]:
     P = v["seats"][s]
-    home = R.sname(P["home"]) if P["home"] else "no home base yet"
-    out = [f"{R.pname(s)}{' (you)' if you else ''}: {P['cash']} florins, home {home}, warehouse: {_wares(P['lager'])}"
-           + (f", {P['notes']} debt note(s)" if P["notes"] else "") + (", son lost" if P["son_lost"] else "")]
+    home = R.sname(P["home"]) if P["home"] else I.t(lang, "render.no_home")
+    line = I.t(lang, "render.player_you" if you else "render.player", player=_pname(lang, s), cash=P["cash"], home=home,
+               wares=_wares(P["lager"], lang))
+    if P["notes"]:
+        line += I.t(lang, "render.notes", count=P["notes"])
+    if P["son_lost"]:
+        line += I.t(lang, "render.son_lost")
+    out = [line]
     for r in (1, 2, 3):
         Rp = P["reps"][str(r)]
         if Rp:
             q = v["queue"].get(Rp["at"], [])
-            pos = f", queue {q.index(s) + 1} of {len(q)}" if s in q and len(q) > 1 else ""
-            region = B.region(Rp["at"])
-            out.append(f"    rep {r}{' (son)' if r == D.SON else ''} at {R.sname(Rp['at'])} ({region}): "
-                       f"{_wares(Rp['wares'])}{pos}")
+            pos = I.t(lang, "render.queue_pos", pos=q.index(s) + 1, of=len(q)) if s in q and len(q) > 1 else ""
+            out.append("    " + I.t(lang, "render.rep_son" if r == D.SON else "render.rep", rep=r, at=R.sname(Rp["at"]),
+                                    region=B.region(Rp["at"]), wares=_wares(Rp["wares"], lang), queue=pos))
             if you and not v["over"]:
-                out.append(f"      next spaces: {neighbours(Rp['at'])}")
+                out.append("      " + I.t(lang, "render.next_spaces", spaces=neighbours(Rp["at"], lang)))
     return out
 
 
-def _coming_up(v: dict) -> str:
+def _coming_up(v: dict, lang: str) -> str:
     soon = sorted((e for e in v["table"] if e["time"] >= v["t"]), key=lambda e: (e["time"], e["card"]))
     bits = []
     if soon:
         e = soon[0]
         c = R.card(e["card"])
-        k = e["time"] - v["t"]
-        bits.append(f"next deal {e['card']} at {R.sname(c['town'])} " + ("now" if k == 0 else f"in {k} round(s)"))
+        bits.append(I.t(lang, "render.next_deal", card=e["card"], town=R.sname(c["town"]),
+                        when=_when(lang, e["time"] - v["t"])))
     for k in range(B.YEAR):
         if B.cal_index(v["t"] + k) == D.PAYDAY_SPACE:
-            bits.append("payday " + ("now" if k == 0 else f"in {k} round(s)"))
+            bits.append(I.t(lang, "render.payday_in", when=_when(lang, k)))
             break
     for k in range(B.YEAR):
         if B.cal_index(v["t"] + k) in D.WINTER_SPACES:
-            bits.append("winter " + ("now" if k == 0 else f"in {k} round(s)"))
+            bits.append(I.t(lang, "render.winter_in", when=_when(lang, k)))
             break
-    return "Coming up: " + "; ".join(bits) + "."
+    return I.t(lang, "render.coming_up", items="; ".join(bits))
 
 
-def render(engine, S: dict, seat: int | None) -> str:
+def render(engine, S: dict, seat: int | None, lang: str = "en") -> str:
     v = engine.view(S, seat)
-    out = [f"Fugger, Welser, Medici ({v['variant']} game) - round {v['round']}, {v['calendar']}"]
+    out = [I.t(lang, "render.head", variant=I.t(lang, "variant." + v["variant"]), round=v["round"],
+               calendar=_cal_name(v["t"], lang))]
     if v["over"] and R.variant(v):
         res = engine.outcome(S)
-        out.append("The game is over. " + "; ".join(
-            f"{res['ranks'][s]}. {R.pname(s)} (table {'estate' if res['scores'][s] > ND.SHIELD else res['scores'][s]}, "
-            f"wealth {res['detail']['wealth'][s]['total']})" for s in sorted(range(v["players"]), key=lambda x: res["ranks"][x])))
+        out.append(I.t(lang, "render.over_nobility", ranks="; ".join(
+            I.t(lang, "render.rank", rank=res["ranks"][s], player=_pname(lang, s),
+                table=I.t(lang, "render.estate_word") if res["scores"][s] > ND.SHIELD else res["scores"][s],
+                wealth=res["detail"]["wealth"][s]["total"])
+            for s in sorted(range(v["players"]), key=lambda x: res["ranks"][x]))))
     elif v["over"]:
         sc = R.scores(S)
-        out.append("The game is over. Wealth (cash + wares at forced-sale prices + notes): "
-                   + "; ".join(f"{R.pname(s)} {sc[s]}" for s in range(v["players"])))
+        out.append(I.t(lang, "render.over", scores="; ".join(f"{_pname(lang, s)} {sc[s]}" for s in range(v["players"]))))
     else:
-        out.append(f"Starting player: {R.pname(v['start'])}. " + _coming_up(v))
+        out.append(I.t(lang, "render.start", player=_pname(lang, v["start"])) + " " + _coming_up(v, lang))
     # --- short part: your position and what is asked now ---
     if seat is not None:
         out.append("")
-        out += _player(v, seat, True)
+        out += _player(v, seat, True, lang)
     if not v["over"]:
         out.append("")
-        for d in engine.decisions(S):
-            who = "You" if d["seat"] == seat else R.pname(d["seat"])
+        for d in engine.decisions(S, lang=lang):
+            who = I.t(lang, "render.you") if d["seat"] == seat else _pname(lang, d["seat"])
             out.append(f"{who}: {d['prompt']}")
         if seat is not None:
-            specs = engine.actions(S, seat)
+            specs = engine.actions(S, seat, lang=lang)
             if specs:
-                out.append(describe_actions(specs))
+                out.append(describe_actions(specs, lang))
     # --- the whole table ---
-    out += ["", "=" * 20 + " THE TABLE " + "=" * 20, "DEALS ON THE TABLE"]
+    out += ["", "=" * 20 + " " + I.t(lang, "render.table") + " " + "=" * 20, I.t(lang, "render.deals")]
     for e in sorted(v["table"], key=lambda e: (e["time"], e["card"])):
-        out.append(_deal_line(v, e))
+        out.append(_deal_line(v, e, lang))
     if v["market"]:
         c = R.card(v["market"])
-        out.append(f"  {v['market']} market at {R.sname(c['town'])}, every Anfang Mai: {R.describe_lines(v['market'])}.")
+        out.append("  " + I.t(lang, "render.market", card=v["market"], town=R.sname(c["town"]),
+                              lines=_describe(v["market"], lang)))
     kinds = v["pack"]["kinds"]
-    out.append(f"Game pack: {v['pack']['size']} cards (" + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + ").")
+    out.append(I.t(lang, "render.pack", size=v["pack"]["size"], kinds=", ".join(
+        f"{n} {_kind(lang, k)}" for k, n in sorted(kinds.items()))))
     for rb in v["robbers"]:
         c = R.card(rb["card"])
-        out.append(f"Robbers this round: {c['name']} (regions {', '.join(c['areas'])}).")
+        out.append(I.t(lang, "render.robbers", name=c["name"], areas=", ".join(c["areas"])))
     if v["black_sheep"] is not None:
-        out.append(f"Black sheep: {R.pname(v['black_sheep'])} (last in every queue).")
+        out.append(I.t(lang, "render.black_sheep", player=_pname(lang, v["black_sheep"])))
     if v.get("boom"):
-        out.append("Boom (Hochkonjunktur): a fifth deal card is out; the next deal card traded is not replaced.")
+        out.append(I.t(lang, "render.boom"))
     if v["blockade"]:
-        out.append("Blockade: the next offer in Venedig or Süditalien will be cancelled.")
-    out += ["", "PLAYERS AND THEIR REPRESENTATIVES"]
+        out.append(I.t(lang, "render.blockade"))
+    out += ["", I.t(lang, "render.players")]
     for s in range(v["players"]):
-        out += _player(v, s, False)
+        out += _player(v, s, False, lang)
     if R.variant(v):
-        out += [""] + _nobility(v)
-    out += [""] + _calendar(v)
-    out += [""] + MAP_TEXT
+        out += [""] + _nobility(v, lang)
+    out += [""] + _calendar(v, lang)
+    out += [""] + MAP_TEXT[I.language(lang)]
     return "\n".join(out)

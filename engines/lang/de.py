@@ -15,4 +15,15 @@ MESSAGES = {
     "player": "S{number}",
     "you": "du",
     "and": "und",
+    # what an action’s param must be (engines.schema_words)
+    "must_be": "erlaubt ist {what}",
+    "one_of": "eines von {choices}",
+    "number_between": "eine ganze Zahl von {minimum} bis {maximum}",
+    "number": "eine ganze Zahl",
+    "yes_or_no": "true oder false",
+    "list_of": "eine Liste mit {count} Einträgen, jeder {what}",
+    "count_range": "{minimum} bis {maximum}",
+    "count_at_least": "mindestens {minimum}",
+    "text": "ein Wort",
+    "value": "ein Wert",
 }

@@ -15,4 +15,15 @@ MESSAGES = {
     "player": "P{number}",
     "you": "you",
     "and": "and",
+    # what an action’s param must be (engines.schema_words)
+    "must_be": "it must be {what}",
+    "one_of": "one of {choices}",
+    "number_between": "a whole number from {minimum} to {maximum}",
+    "number": "a whole number",
+    "yes_or_no": "true or false",
+    "list_of": "a list of {count}, each {what}",
+    "count_range": "{minimum} to {maximum}",
+    "count_at_least": "at least {minimum}",
+    "text": "a word",
+    "value": "a value",
 }

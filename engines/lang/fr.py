@@ -15,4 +15,15 @@ MESSAGES = {
     "player": "J{number}",
     "you": "vous",
     "and": "et",
+    # what an action’s param must be (engines.schema_words)
+    "must_be": "il faut {what}",
+    "one_of": "l’un de {choices}",
+    "number_between": "un nombre entier de {minimum} à {maximum}",
+    "number": "un nombre entier",
+    "yes_or_no": "true ou false",
+    "list_of": "une liste de {count} éléments, chacun {what}",
+    "count_range": "{minimum} à {maximum}",
+    "count_at_least": "au moins {minimum}",
+    "text": "un mot",
+    "value": "une valeur",
 }

@@ -15,4 +15,15 @@ MESSAGES = {
     "player": "G{number}",
     "you": "tu",
     "and": "e",
+    # what an action’s param must be (engines.schema_words)
+    "must_be": "deve essere {what}",
+    "one_of": "uno tra {choices}",
+    "number_between": "un numero intero da {minimum} a {maximum}",
+    "number": "un numero intero",
+    "yes_or_no": "true o false",
+    "list_of": "un elenco di {count} voci, ciascuna {what}",
+    "count_range": "da {minimum} a {maximum}",
+    "count_at_least": "almeno {minimum}",
+    "text": "una parola",
+    "value": "un valore",
 }

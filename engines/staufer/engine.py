@@ -15,10 +15,10 @@ from engines.base import (
     spec,
 )
 
-from engines.i18n import event_text
-
 from . import bots, rules, text
+from . import i18n as I
 from . import orders
+from .i18n import t
 from .rules import current_seat, held
 
 
@@ -78,105 +78,110 @@ class StauferEngine:
             item = state["pending"][0]
             kind = item["kind"]
             if kind == "pick":
-                return [decision(seat, "bonus chest", f"Choose a bonus chest of {rules.rname(item['region'])}: "
-                                 f"{', '.join(item['options'])}.")]
+                return [decision(seat, "bonus chest", t(lang, "ask.pick", region=I.region(item["region"]),
+                                                         chests=[I.chest(c) for c in item["options"]]))]
             if kind == "purple":
-                return [decision(seat, "privilege", "You may discard 2 purple chests for a privilege card, or keep them.")]
-            return [decision(seat, "immunity", "You may use a turquoise immunity chest on one of your figures "
-                             "in a scored region, or pass.")]
-        return [decision(seat, "turn", "Your family member is on top: take a resource action or a movement-and-placement action.")]
+                return [decision(seat, "privilege", t(lang, "ask.purple"))]
+            return [decision(seat, "immunity", t(lang, "ask.immunity"))]
+        return [decision(seat, "turn", t(lang, "ask.turn"))]
 
     def actions(self, state: dict, seat: int, *, lang: str = "en") -> list:
         if seat != current_seat(state):
             return []
+        cmd = text.command
         if state["pending"]:
             item = state["pending"][0]
             if item["kind"] == "pick":
                 opts = sorted(set(item["options"]))
-                return [spec("take", "Take one of the drawn bonus chests", f"take {text.chest_words(opts[0])}",
+                return [spec("take", t(lang, "spec.take"), cmd({"type": "take", "chest": opts[0]}, lang),
                              chest=enum(*opts))]
             if item["kind"] == "purple":
                 avail = rules.available_privileges(state, seat)
                 return [
-                    spec("privilege", "Discard 2 purple chests and take this privilege card", f"privilege {avail[0]}",
+                    spec("privilege", t(lang, "spec.privilege"), cmd({"type": "privilege", "number": avail[0]}, lang),
                          number=enum(*avail)),
-                    spec("keep", "Keep your purple chests", "keep"),
+                    spec("keep", t(lang, "spec.keep"), cmd({"type": "keep"}, lang)),
                 ]
             targets = rules.immunity_targets(state, seat)
-            regions = sorted({t[0] for t in targets})
+            regions = sorted({x[0] for x in targets})
             t0 = targets[0]
             return [
-                spec("immune", "Keep this figure on its office (spends a turquoise immunity chest)",
-                     f"immune {t0[0]} {t0[1]} {t0[2]}", region=enum(*regions), office=integer(1, 6), slot=integer(1, 2)),
-                spec("pass", "Use no (further) immunity chest", "pass"),
+                spec("immune", t(lang, "spec.immune"),
+                     cmd({"type": "immune", "region": t0[0], "office": t0[1], "slot": t0[2]}, lang),
+                     region=enum(*regions), office=integer(1, 6), slot=integer(1, 2)),
+                spec("pass", t(lang, "spec.pass"), cmd({"type": "pass"}, lang)),
             ]
-        specs = [spec("resources", "Resource action: take the figures and chests of a resource space (1-5)",
-                      "resources 3", space=integer(1, 5))]
+        specs = [spec("resources", t(lang, "spec.resources"), cmd({"type": "resources", "space": 3}, lang),
+                      space=integer(1, 5))]
         with_chests = [i + 1 for i, c in enumerate(state["res_chests"]) if c]
         if held(state, seat, "turquoise-resources") and with_chests:
             # the example takes the figures of space 1 and the richest pile elsewhere
             src = max(with_chests, key=lambda i: (len(state["res_chests"][i - 1]), -i))
             space = 1 if src != 1 else 3
-            specs.append(spec("resources_swap", "Resource action taking the chests of another space (turquoise chest)",
-                              f"resources {space} chests {src}", space=integer(1, 5), chests=integer(1, 5)))
+            specs.append(spec("resources_swap", t(lang, "spec.resources_swap"),
+                              cmd({"type": "resources_swap", "space": space, "chests": src}, lang),
+                              space=integer(1, 5), chests=integer(1, 5)))
         legal = rules.legal_placements(state, seat)
         single = [p for p in legal if not p["double"]]
         if single:
             regions = [r for r in state["regions"] if any(p["region"] == r for p in single)]
             ex = single[0]
-            specs.append(spec("place", "Movement and placement: occupy an office (region, office 1 = leftmost, figure)",
-                              f"place {ex['region']} {ex['office']} {ex['figure']}",
+            specs.append(spec("place", t(lang, "spec.place"),
+                              cmd({"type": "place", "region": ex["region"], "office": ex["office"],
+                                   "figure": ex["figure"]}, lang),
                               region=enum(*regions), office=integer(1, 6), figure=enum("envoy", "noble")))
         double = [p for p in legal if p["double"]]
         if double:
             regions = [r for r in state["regions"] if any(p["region"] == r for p in double)]
             ex = double[0]
-            specs.append(spec("place_double", "Place two envoys on one office (privilege 3)",
-                              f"place {ex['region']} {ex['office']} double", region=enum(*regions), office=integer(1, 6)))
+            specs.append(spec("place_double", t(lang, "spec.place_double"),
+                              cmd({"type": "place_double", "region": ex["region"], "office": ex["office"]}, lang),
+                              region=enum(*regions), office=integer(1, 6)))
         arm = rules.armable(state, seat)
         if arm:
-            specs.append(spec("chest", "Use a chest for this turn's action", f"chest {text.chest_words(arm[0])}",
+            specs.append(spec("chest", t(lang, "spec.chest"), cmd({"type": "chest", "chest": arm[0]}, lang),
                               chest=enum(*arm)))
         return specs
 
     def validate(self, state: dict, seat: int, action: dict, *, lang: str = "en") -> None:
-        specs = self.actions(state, seat)
+        specs = self.actions(state, seat, lang=lang)
         if not specs:
-            raise IllegalAction("It is not your turn: nothing is asked of you now.")
+            raise IllegalAction(t(lang, "err.not_your_turn"))
         try:
-            check_against_specs(specs, action)
+            check_against_specs(specs, action, lang=lang)
         except IllegalAction as refused:
             # a placement the specs do not offer (an unaffordable region, an office taken):
             # the rules say why, which tells more than "not one of [...]"
             if _placement_shaped(action, state):
                 try:
                     rules.plan_placement(state, seat, action["region"], action["office"],
-                                         action.get("figure", "envoy"), action["type"] == "place_double")
+                                         action.get("figure", "envoy"), action["type"] == "place_double", lang)
                 except IllegalAction as why:
-                    raise IllegalAction(f"{why.message} {describe_actions(specs)}") from None
+                    raise IllegalAction(f"{why.message} {describe_actions(specs, lang)}") from None
             raise refused
         try:
-            self._check(state, seat, action)
+            self._check(state, seat, action, lang)
         except IllegalAction as why:
-            raise IllegalAction(f"{why.message} {describe_actions(specs)}") from None
+            raise IllegalAction(f"{why.message} {describe_actions(specs, lang)}") from None
 
-    def _check(self, state: dict, seat: int, action: dict) -> None:
-        t = action["type"]
-        if t == "immune":
+    def _check(self, state: dict, seat: int, action: dict, lang: str = "en") -> None:
+        kind = action["type"]
+        if kind == "immune":
             target = (action["region"], action["office"], action["slot"])
             if target not in rules.immunity_targets(state, seat):
-                allowed = ", ".join(f"{r} {o} {sl}" for r, o, sl in rules.immunity_targets(state, seat))
-                raise IllegalAction(f"You have no figure there that could stay. Possible: {allowed}.")
-        elif t == "resources_swap":
+                allowed = ", ".join(f"`{text.command({'type': 'immune', 'region': r, 'office': o, 'slot': sl}, lang)}`"
+                                    for r, o, sl in rules.immunity_targets(state, seat))
+                raise IllegalAction(t(lang, "err.immune", allowed=allowed))
+        elif kind == "resources_swap":
             if action["space"] == action["chests"]:
-                raise IllegalAction("The turquoise chest takes the chests of a different resource space.")
+                raise IllegalAction(t(lang, "err.swap_same"))
             if not state["res_chests"][action["chests"] - 1]:
                 with_chests = [str(i + 1) for i, c in enumerate(state["res_chests"]) if c and i + 1 != action["space"]]
-                raise IllegalAction(f"There is no chest under resource space {action['chests']}. "
-                                    f"Spaces with chests: {', '.join(with_chests) or 'none'}.")
-        elif t in ("place", "place_double"):
+                raise IllegalAction(t(lang, "err.swap_empty", space=action["chests"],
+                                      spaces=", ".join(with_chests) or t(lang, "none")))
+        elif kind in ("place", "place_double"):
             fig = action.get("figure", "envoy")
-            rules.plan_placement(state, seat, action["region"], action["office"], fig, t == "place_double")
+            rules.plan_placement(state, seat, action["region"], action["office"], fig, kind == "place_double", lang)
 
     def apply(self, state: dict, moves: dict) -> dict:
         if len(moves) != 1:
@@ -203,17 +208,21 @@ class StauferEngine:
         return ranked_outcome(list(state["score"]), court, {"final": state["final"], "court_figures": court})
 
     def parse(self, state: dict, seat: int, text_: str, *, lang: str = "en") -> list:
-        return text.parse(self, state, seat, text_)
+        return text.parse(self, state, seat, text_, lang)
 
     def command(self, state: dict, seat: int, action: dict, *, lang: str = "en") -> str:
-        return text.command(action)
+        return text.command(action, lang)
 
     def render(self, state: dict, seat: int | None, *, lang: str = "en") -> str:
-        return text.render(state, seat, self)
+        return text.render(state, seat, self, lang)
 
     def event_text(self, event: dict, lang: str = "en") -> str:
         """An event of the history written in ``lang`` (see engines/README.md)."""
-        return event_text(event, lang)
+        return I.event_text(event, lang)
+
+    def catalogs(self) -> list:
+        """The catalogs whose completeness conformance checks."""
+        return [I.CATALOG]
 
     def default_action(self, state: dict, seat: int) -> dict:
         return bots.default_action(state, seat)

@@ -30,10 +30,11 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from engines.base import IllegalAction, event
+from engines.base import IllegalAction
 from engines.rng import Rng
 
 from . import data as D
+from . import i18n as I
 
 KIND = {"envoy": 0, "noble": 1}
 KINDS = ("envoy", "noble")
@@ -156,8 +157,10 @@ class Ctx:
         self.events: list = []
         self.fresh: list = []
 
-    def log(self, type_: str, text: str, to="all", **data):
-        self.events.append(event(type_, text, to, **data))
+    def log(self, type_: str, key: str, args: dict | None = None, to="all", **data):
+        """An event written from the catalog (engines/staufer/lang): its English text
+        now, and any language later from data["msg"]."""
+        self.events.append(I.say(type_, key, args, to, **data))
 
 
 def ridx(state: dict, region: str) -> int:
@@ -201,7 +204,8 @@ def figures_on_offices(state: dict, seat: int, region: str) -> list[tuple[int, i
 def gain_points(ctx: Ctx, seat: int, points: int, why: str) -> None:
     if points:
         ctx.s["score"][seat] += points
-        ctx.log("points", f"{pname(seat)} scores {points} VP ({why}).", seat=seat, points=points, why=why)
+        ctx.log("points", "ev.points", {"player": I.player(seat), "points": points, "why": why},
+                seat=seat, points=points, why=I.en(why))
 
 
 def take_one(state: dict, seat: int, k: int) -> bool:
@@ -235,7 +239,8 @@ def take_figures(ctx: Ctx, seat: int, envoys: int, nobles: int, why: str) -> Non
         if take_one(ctx.s, seat, 0):
             got[0] += 1
     if got != [0, 0]:
-        ctx.log("figures", f"{pname(seat)} takes {fig_text(got)} ({why}).", seat=seat, envoys=got[0], nobles=got[1], why=why)
+        ctx.log("figures", "ev.figures", {"player": I.player(seat), "figures": I.figures(*got), "why": why},
+                seat=seat, envoys=got[0], nobles=got[1], why=I.en(why))
 
 
 def fig_text(pair) -> str:
@@ -254,7 +259,7 @@ def draw_chest(ctx: Ctx) -> str | None:
             return None
         s["draw"] = ctx.rng.shuffled(sorted(s["discard"]))
         s["discard"] = []
-        ctx.log("reshuffle", "The discarded chests are shuffled into a new face-down pile.")
+        ctx.log("reshuffle", "ev.reshuffle")
     return s["draw"].pop()
 
 
@@ -275,20 +280,21 @@ def gain_chests(ctx: Ctx, seat: int, chests: list[str], why: str) -> None:
     s = ctx.s
     purple = 0
     for c in chests:
-        ctx.log("chest", f"{pname(seat)} takes a chest: {c} ({why}).", seat=seat, chest=c, why=why)
+        ctx.log("chest", "ev.chest", {"player": I.player(seat), "chest": I.chest(c), "why": why},
+                seat=seat, chest=c, why=I.en(why))
         if c.startswith("orange"):
             if has_priv(s, seat, 16):
-                gain_points(ctx, seat, 2, "privilege 16")
+                gain_points(ctx, seat, 2, I.why("privilege", number=16))
             if c == "orange-first":
                 add_held(s, seat, c, 1)  # kept until the family member next moves (README)
                 continue
             what = c[len("orange-"):]
             if what.startswith("vp"):
-                gain_points(ctx, seat, int(what[2:]), "orange chest")
+                gain_points(ctx, seat, int(what[2:]), I.why("orange"))
             elif what.startswith("envoy"):
-                take_figures(ctx, seat, int(what[5:]), 0, "orange chest")
+                take_figures(ctx, seat, int(what[5:]), 0, I.why("orange"))
             elif what == "noble":
-                take_figures(ctx, seat, 0, 1, "orange chest")
+                take_figures(ctx, seat, 0, 1, I.why("orange"))
             s["discard"].append(c)
         else:
             add_held(s, seat, c, 1)
@@ -306,9 +312,8 @@ def drop_stale_exchanges(ctx: Ctx) -> None:
     while pending and pending[0]["kind"] == "purple" and not can_exchange(ctx.s, pending[0]["seat"]):
         item = pending.pop(0)
         seat = item["seat"]
-        why = ("fewer than 2 purple chests" if held(ctx.s, seat, "purple") < 2
-               else "no privilege card left that they could take")
-        ctx.log("exchange_lapses", f"{pname(seat)} can no longer exchange purple chests: {why}.", seat=seat)
+        key = "ev.lapses_chests" if held(ctx.s, seat, "purple") < 2 else "ev.lapses_cards"
+        ctx.log("exchange_lapses", key, {"player": I.player(seat)}, seat=seat)
 
 
 def take_privilege(ctx: Ctx, seat: int, p: int) -> None:
@@ -320,11 +325,11 @@ def take_privilege(ctx: Ctx, seat: int, p: int) -> None:
     if p == 1:
         value = s["vp_stack"].pop()
         s["vp_priv"][seat] = value
-        ctx.log("privilege", f"{pname(seat)} discards 2 purple chests and takes privilege 1 ({value} VP).", seat=seat, privilege=1)
-        gain_points(ctx, seat, value, "privilege 1")
+        ctx.log("privilege", "ev.privilege1", {"player": I.player(seat), "points": value}, seat=seat, privilege=1)
+        gain_points(ctx, seat, value, I.why("privilege", number=1))
     else:
         s["priv_supply"][str(p)] -= 1
-        ctx.log("privilege", f"{pname(seat)} discards 2 purple chests and takes privilege {p}.", seat=seat, privilege=p)
+        ctx.log("privilege", "ev.privilege", {"player": I.player(seat), "number": p}, seat=seat, privilege=p)
 
 
 # --- movement and placement ---------------------------------------------------------
@@ -377,27 +382,28 @@ def track_envoy(state: dict, seat: int, first: bool) -> bool:
     return len(state["place_track"]) < D.PLACEMENT_ENVOY_SPACES[state["players"]] and can_take(state, seat, 0)
 
 
-def plan_placement(state: dict, seat: int, region: str, office: int, figure: str, double: bool) -> dict:
+def plan_placement(state: dict, seat: int, region: str, office: int, figure: str, double: bool,
+                   lang: str = "en") -> dict:
     """Everything a placement costs, or IllegalAction saying why it cannot be done.
     ``office`` is 1-based, left to right."""
     if region not in state["offices"]:
-        raise IllegalAction(f"There is no region {region!r}. Regions: {', '.join(state['regions'])}.")
+        raise IllegalAction(I.t(lang, "err.no_region", word=region, regions=[I.region(r) for r in state["regions"]]))
     offices = state["offices"][region]
     if not 1 <= office <= len(offices):
-        raise IllegalAction(f"{rname(region)} has offices 1 to {len(offices)}.")
+        raise IllegalAction(I.t(lang, "err.offices", region=I.region(region), count=len(offices)))
     o = offices[office - 1]
     if o["noble"] and figure != "noble":
-        raise IllegalAction(f"Office {office} of {rname(region)} shows a noble: only a noble may occupy it.")
+        raise IllegalAction(I.t(lang, "err.noble_office", office=office, region=I.region(region)))
     if double:
         if not has_priv(state, seat, 3):
-            raise IllegalAction("Placing two envoys on one office needs privilege 3.")
+            raise IllegalAction(I.t(lang, "err.double_needs_3"))
         if figure != "envoy":
-            raise IllegalAction("Privilege 3 adds a second envoy only when you place an envoy.")
+            raise IllegalAction(I.t(lang, "err.double_envoy"))
     if o["occ"]:
         if not has_priv(state, seat, 2):
-            raise IllegalAction(f"Office {office} of {rname(region)} is occupied (privilege 2 would allow a second figure).")
+            raise IllegalAction(I.t(lang, "err.occupied", office=office, region=I.region(region)))
         if len(o["occ"]) + 1 + (1 if double else 0) > D.MAX_PER_OFFICE:
-            raise IllegalAction(f"Office {office} of {rname(region)} cannot hold more than {D.MAX_PER_OFFICE} figures.")
+            raise IllegalAction(I.t(lang, "err.full", office=office, region=I.region(region), most=D.MAX_PER_OFFICE))
     armed = state["turn"]["armed"]
     first = "orange-first" in armed
     move, move_chest = movement_regions(state, seat, region, "turquoise-move" in armed)
@@ -408,17 +414,15 @@ def plan_placement(state: dict, seat: int, region: str, office: int, figure: str
     need_e = (1 if figure == "envoy" else 0) + (1 if double else 0)
     need_n = 1 if figure == "noble" else 0
     if nobles < need_n:
-        raise IllegalAction("You have no noble in your court.")
+        raise IllegalAction(I.t(lang, "err.no_noble"))
     if envoys < need_e:
-        raise IllegalAction("You do not have enough envoys in your court for that office.")
+        raise IllegalAction(I.t(lang, "err.no_envoys"))
     payments = len(move) + len(place)
     free_e, free_n = envoys - need_e, nobles - need_n
     if free_e + free_n < payments:
         total = payments + need_e + need_n
-        raise IllegalAction(
-            f"Office {office} of {rname(region)} costs {total} figures here ({len(move)} for the movement, "
-            f"{count} for the office{', +1 envoy' if double else ''}) and you have {envoys + nobles}."
-        )
+        raise IllegalAction(I.t(lang, "err.cost_double" if double else "err.cost", office=office,
+                                region=I.region(region), total=total, move=len(move), count=count, have=envoys + nobles))
     pay_e = min(free_e, payments)
     return {
         "region": region, "office": office, "figure": figure, "double": double, "first": first,
@@ -472,17 +476,17 @@ def move_family_member(ctx: Ctx, seat: int, track: str) -> bool:
         add_held(s, seat, "orange-first", -1)
         s["discard"].append("orange-first")
         s["res_track"].insert(0, seat)
-        ctx.log("track", f"{pname(seat)} uses an orange chest and goes to the first space of the resource track.", seat=seat)
+        ctx.log("track", "ev.track_first", {"player": I.player(seat)}, seat=seat)
         return True
     if track == "resources":
         s["res_track"].append(seat)
-        ctx.log("track", f"{pname(seat)} moves a family member to the resource track (space {len(s['res_track'])}).", seat=seat)
+        ctx.log("track", "ev.track_resources", {"player": I.player(seat), "space": len(s["res_track"])}, seat=seat)
     else:
         s["place_track"].append(seat)
         pos = len(s["place_track"])
-        ctx.log("track", f"{pname(seat)} moves a family member to the placement track (space {pos} from the bottom).", seat=seat)
+        ctx.log("track", "ev.track_placement", {"player": I.player(seat), "space": pos}, seat=seat)
         if pos <= D.PLACEMENT_ENVOY_SPACES[s["players"]]:
-            take_figures(ctx, seat, 1, 0, "placement track")
+            take_figures(ctx, seat, 1, 0, I.why("placement_track"))
     return False
 
 
@@ -514,46 +518,49 @@ def do_place(ctx: Ctx, seat: int, region: str, office: int, figure: str, double:
     if double:
         o["occ"].append([seat, "envoy"])
     chests, o["chests"] = o["chests"], []
-    used = [c for c, on in (("movement chest", plan["move_chest"]), ("placement chest", plan["place_chest"])) if on]
+    used = [I.chest(c) for c, on in (("turquoise-move", plan["move_chest"]), ("turquoise-place", plan["place_chest"]))
+            if on]
     ctx.log(
         "place",
-        f"{pname(seat)} places {'two envoys' if double else 'a ' + figure} on office {office} (value {o['value']}) of "
-        f"{rname(region)}: {len(plan['move'])} figure(s) for the movement, {len(plan['place']) + 1} for the office"
-        + (f" (using the {' and '.join(used)})" if used else "") + ".",
+        "ev.place_using" if used else "ev.place",
+        {"player": I.player(seat), "what": I.term("place.double" if double else f"place.{figure}"), "office": office,
+         "value": o["value"], "region": I.region(region), "move": len(plan["move"]), "pay": len(plan["place"]) + 1,
+         "used": used},
         seat=seat, region=region, office=office, figure=figure, double=double,
         move=plan["move"], place=plan["place"],
     )
     if region == s["king"] and has_priv(s, seat, 6):
-        gain_points(ctx, seat, 3 * (2 if double else 1), "privilege 6")
+        gain_points(ctx, seat, 3 * (2 if double else 1), I.why("privilege", number=6))
     s["turn"]["armed"] = []
     if chests:
-        gain_chests(ctx, seat, chests, f"office {office} of {rname(region)}")
+        gain_chests(ctx, seat, chests, I.why("office", office=office, region=I.region(region)))
 
 
 def do_resources(ctx: Ctx, seat: int, space: int, chests_from: int | None) -> None:
     s = ctx.s
     move_family_member(ctx, seat, "resources")
     e, n = D.RESOURCE_SPACES[space - 1]
-    ctx.log("resources", f"{pname(seat)} takes resource space {space} ({fig_text((e, n))}).", seat=seat, space=space)
-    take_figures(ctx, seat, e, n, f"resource space {space}")
+    ctx.log("resources", "ev.resources", {"player": I.player(seat), "space": space, "figures": I.figures(e, n)},
+            seat=seat, space=space)
+    take_figures(ctx, seat, e, n, I.why("resource_space", space=space))
     src = space
     if chests_from is not None:
         add_held(s, seat, "turquoise-resources", -1)
         s["discard"].append("turquoise-resources")
         src = chests_from
-        ctx.log("chest_use", f"{pname(seat)} uses a turquoise chest to take the chests of resource space {src}.", seat=seat)
+        ctx.log("chest_use", "ev.chest_use", {"player": I.player(seat), "space": src}, seat=seat)
     chests, s["res_chests"][src - 1] = s["res_chests"][src - 1], []
     s["turn"]["armed"] = []
     if chests:
-        gain_chests(ctx, seat, chests, f"resource space {src}")
+        gain_chests(ctx, seat, chests, I.why("resource_space", space=src))
     if has_priv(s, seat, 7):
-        take_figures(ctx, seat, 1, 0, "privilege 7")
+        take_figures(ctx, seat, 1, 0, I.why("privilege", number=7))
     if has_priv(s, seat, 8):
         c = draw_chest(ctx)
         if c:
-            gain_chests(ctx, seat, [c], "privilege 8")
+            gain_chests(ctx, seat, [c], I.why("privilege", number=8))
     if has_priv(s, seat, 9):
-        gain_points(ctx, seat, 2, "privilege 9")
+        gain_points(ctx, seat, 2, I.why("privilege", number=9))
 
 
 # --- region scoring -------------------------------------------------------------------
@@ -605,50 +612,51 @@ def offer_pick(ctx: Ctx, seats: list[int], options: list[str], region: str) -> N
         if len(set(options)) == 1:
             c = options.pop()
             seats = seats[1:]
-            gain_chests(ctx, seat, [c], f"bonus of {rname(region)}")
+            gain_chests(ctx, seat, [c], I.why("bonus", region=I.region(region)))
             continue
         ctx.fresh.append({"kind": "pick", "seat": seat, "options": sorted(options), "queue": seats[1:], "region": region})
         return
     if options:
         ctx.s["discard"] += options
-        ctx.log("discard", f"{len(options)} bonus chest(s) of {rname(region)} are discarded.", chests=options)
+        ctx.log("discard", "ev.discard", {"count": len(options), "region": I.region(region)}, chests=options)
 
 
 def score_region(ctx: Ctx, region: str) -> None:
     s = ctx.s
     n = s["players"]
     ranks = ranking(s, region)
-    ctx.log("scoring", f"{rname(region)} is scored.", region=region, ranking=ranks)
+    ctx.log("scoring", "ev.scoring", {"region": I.region(region)}, region=region, ranking=ranks)
     if not ranks:
         return
     tile = s["tiles"][region]
     for pos, seat in enumerate(ranks):
         if pos < 2 or (pos == 2 and n >= 4):
-            gain_points(ctx, seat, tile[pos], f"{'1st 2nd 3rd'.split()[pos]} in {rname(region)}")
+            gain_points(ctx, seat, tile[pos], I.why(f"rank{pos + 1}", region=I.region(region)))
         if has_priv(s, seat, 14) and pos < 3 and (pos == 0 or n > 2):
-            gain_points(ctx, seat, (3, 2, 1)[pos], "privilege 14")
+            gain_points(ctx, seat, (3, 2, 1)[pos], I.why("privilege", number=14))
         if has_priv(s, seat, 15):
-            gain_points(ctx, seat, 2, "privilege 15")
+            gain_points(ctx, seat, 2, I.why("privilege", number=15))
     kind, amount = D.REGION_BONUS[region]
     if region == "augsburg" or region == "aachen":
         count = amount if amount != "players" else n
         drawn = [c for c in (draw_chest(ctx) for _ in range(count)) if c]
         if drawn:
-            ctx.log("bonus_draw", f"Bonus of {rname(region)}: chests {', '.join(drawn)} are drawn.", chests=drawn)
+            ctx.log("bonus_draw", "ev.bonus_draw", {"region": I.region(region), "chests": [I.chest(c) for c in drawn]},
+                    chests=drawn)
         seats = ranks[:2] if region == "augsburg" else ranks
         offer_pick(ctx, seats, drawn, region)
     elif kind == "envoys":
         for pos, seat in enumerate(ranks[:2]):
-            take_figures(ctx, seat, amount[pos], 0, f"bonus of {rname(region)}")
+            take_figures(ctx, seat, amount[pos], 0, I.why("bonus", region=I.region(region)))
     elif kind == "points":
         for pos, seat in enumerate(ranks[:2]):
-            gain_points(ctx, seat, amount[pos], f"bonus of {rname(region)}")
+            gain_points(ctx, seat, amount[pos], I.why("bonus", region=I.region(region)))
     elif kind == "envoys_each":
         for seat in ranks:
-            take_figures(ctx, seat, amount, 0, f"bonus of {rname(region)}")
+            take_figures(ctx, seat, amount, 0, I.why("bonus", region=I.region(region)))
     elif kind == "points_each":
         for seat in ranks:
-            gain_points(ctx, seat, amount, f"bonus of {rname(region)}")
+            gain_points(ctx, seat, amount, I.why("bonus", region=I.region(region)))
 
 
 # --- restoration ----------------------------------------------------------------------
@@ -681,7 +689,7 @@ def restore(ctx: Ctx) -> None:
                 dest = "court" if has_priv(s, seat, 13) else "province"
                 s[dest][seat][KIND[kind]] += 1
             o["occ"] = stay
-        ctx.log("restore", f"The offices of {rname(r)} are emptied.", region=r)
+        ctx.log("restore", "ev.restore", {"region": I.region(r)}, region=r)
     for r in s["scored"]:
         for o in s["offices"][r]:
             c = draw_chest(ctx)
@@ -701,15 +709,14 @@ def restore(ctx: Ctx) -> None:
             s["court"][seat][1] += pay[1]
             s["payment"][r][seat] = [0, 0]
     s["king"] = region_after(s, start, steps)
-    ctx.log("king", f"The king travels {steps} region(s) clockwise to {rname(s['king'])}; "
-            "the payment areas he visits go back to the courts.", king=s["king"], steps=steps)
+    ctx.log("king", "ev.king", {"steps": steps, "region": I.region(s["king"])}, king=s["king"], steps=steps)
     s["order"] = s["res_track"] + list(reversed(s["place_track"]))
     s["res_track"], s["place_track"] = [], []
     s["scored"], s["immune"] = [], []
     s["round"] += 1
     s["stage"] = "turns"
     s["turn"] = {"armed": []}
-    ctx.log("round", f"Round {s['round']} begins. Turn order: {', '.join(pname(x) for x in s['order'])}.", round=s["round"])
+    ctx.log("round", "ev.round", {"round": s["round"], "order": [I.player(x) for x in s["order"]]}, round=s["round"])
 
 
 # --- final scoring --------------------------------------------------------------------
@@ -807,9 +814,9 @@ def final_scoring(ctx: Ctx) -> None:
         brown = brown_points(held(s, seat, "brown"))
         left = sum(c for k, c in s["held"][seat].items() if k.startswith("turquoise") or k == "purple")
         row = {"region": reg, "path": path, "path_times": times, "office": off, "brown": brown, "chests": left}
-        for why, pts in (("region objective", reg), ("path objective", path), ("office objective", off),
-                         ("brown chests", brown), ("turquoise and purple chests", left)):
-            gain_points(ctx, seat, pts, why)
+        for why, pts in (("region_objective", reg), ("path_objective", path), ("office_objective", off),
+                         ("brown", brown), ("leftover", left)):
+            gain_points(ctx, seat, pts, I.why(why))
         row["total"] = s["score"][seat]
         detail.append(row)
     # figures in the payment areas leave the board
@@ -818,9 +825,8 @@ def final_scoring(ctx: Ctx) -> None:
     s["removed"] = True
     s["final"] = detail
     s["stage"] = "over"
-    ctx.log("final", "Final scoring: " + "; ".join(
-        f"{pname(i)} {d['total']} VP" for i, d in enumerate(detail)) + ".", detail=detail,
-        objectives=s["objectives"])
+    ctx.log("final", "ev.final", {"scores": [I.message("score", player=I.player(i), points=d["total"])
+                                              for i, d in enumerate(detail)]}, detail=detail, objectives=s["objectives"])
 
 
 # --- the driver ----------------------------------------------------------------------
@@ -836,7 +842,7 @@ def start_round_end(ctx: Ctx) -> None:
     else:
         tasks += [{"do": "final"}]
     s["tasks"] = tasks
-    ctx.log("round_end", f"Round {s['round']} ends: {' and '.join(rname(r) for r in s['scored'])} will be scored.",
+    ctx.log("round_end", "ev.round_end", {"round": s["round"], "regions": [I.region(r) for r in s["scored"]]},
             regions=s["scored"])
 
 
@@ -899,12 +905,12 @@ def apply_action(state: dict, seat: int, action: dict) -> tuple[dict, list]:
             s["pending"].pop(0)
             options = list(item["options"])
             options.remove(action["chest"])
-            gain_chests(ctx, seat, [action["chest"]], f"bonus of {rname(item['region'])}")
+            gain_chests(ctx, seat, [action["chest"]], I.why("bonus", region=I.region(item["region"])))
             offer_pick(ctx, item["queue"], options, item["region"])
         elif item["kind"] == "purple":
             if t == "keep":
                 s["pending"].pop(0)
-                ctx.log("keep", f"{pname(seat)} keeps the purple chests.", seat=seat)
+                ctx.log("keep", "ev.keep", {"player": I.player(seat)}, seat=seat)
             else:
                 take_privilege(ctx, seat, action["number"])
                 item["count"] -= 1
@@ -913,18 +919,20 @@ def apply_action(state: dict, seat: int, action: dict) -> tuple[dict, list]:
         elif item["kind"] == "immunity":
             if t == "pass":
                 s["pending"].pop(0)
-                ctx.log("pass", f"{pname(seat)} uses no (further) immunity chest.", seat=seat)
+                ctx.log("pass", "ev.pass", {"player": I.player(seat)}, seat=seat)
             else:
                 s["immune"].append([action["region"], action["office"], action["slot"]])
                 add_held(s, seat, "turquoise-immunity", -1)
                 s["discard"].append("turquoise-immunity")
-                ctx.log("immunity", f"{pname(seat)} uses a turquoise chest: the figure on office {action['office']} "
-                        f"of {rname(action['region'])} stays.", seat=seat, region=action["region"], office=action["office"])
+                ctx.log("immunity", "ev.immunity", {"player": I.player(seat), "office": action["office"],
+                                                    "region": I.region(action["region"])},
+                        seat=seat, region=action["region"], office=action["office"])
                 if not immunity_eligible(s, seat):
                     s["pending"].pop(0)
     elif t == "chest":
         s["turn"]["armed"].append(action["chest"])
-        ctx.log("arm", f"{pname(seat)} will use a chest this turn: {action['chest']}.", seat=seat, chest=action["chest"])
+        ctx.log("arm", "ev.arm", {"player": I.player(seat), "chest": I.chest(action["chest"])},
+                seat=seat, chest=action["chest"])
     elif t == "resources":
         do_resources(ctx, seat, action["space"], None)
     elif t == "resources_swap":

@@ -16,10 +16,12 @@ Commands (case-insensitive, accents ignored, one per line):
 from __future__ import annotations
 
 from engines.base import ParseError, describe_actions
-from engines.i18n import aliases, clean, phrases, words
+from engines.i18n import LANGUAGES, aliases, clean, phrases, words
 
 from . import data as D
+from . import i18n as I
 from . import rules
+from .i18n import t
 
 REGION_ALIASES = aliases({
     "nijmegen": ["nijmegen", "nimwegen", "nimega", "nimègue", "nim", "nij"],
@@ -38,47 +40,37 @@ KIND_WORDS = aliases({
 PHRASES = {k: v for k, v in REGION_ALIASES.items() if " " in k or "-" in k}
 
 
-BONUS_TEXT = {
-    "augsburg": "2 chests: 1st chooses, 2nd gets the other",
-    "strasbourg": "2 envoys to the 1st, 1 to the 2nd",
-    "palermo": "3 VP to the 1st, 1 VP to the 2nd",
-    "aachen": "one chest per player drawn, every occupant chooses one in rank order",
-    "nijmegen": "1 envoy to every occupant",
-    "milan": "2 VP to every occupant",
-}
-
-
 def normalise(line: str) -> str:
     """Folded (case, accents, umlauts), elisions split ("nell'ufficio" -> "nell ufficio"),
     multi-word region names made one word."""
     return phrases(clean(line).replace(":", " "), PHRASES)
 
 
-def chest_words(chest: str) -> str:
-    return chest.replace("-", " ")
+def command(action: dict, lang: str = "en") -> str:
+    """The command, in ``lang``, that ``parse`` reads back as exactly ``action`` (lower case, as typed)."""
+    return _command(action, lang).lower()
 
 
-def command(action: dict) -> str:
-    t = action["type"]
-    if t == "resources":
-        return f"resources {action['space']}"
-    if t == "resources_swap":
-        return f"resources {action['space']} chests {action['chests']}"
-    if t == "place":
-        return f"place {action['region']} {action['office']} {action['figure']}"
-    if t == "place_double":
-        return f"place {action['region']} {action['office']} double"
-    if t == "chest":
-        return f"chest {chest_words(action['chest'])}"
-    if t == "take":
-        return f"take {chest_words(action['chest'])}"
-    if t == "privilege":
-        return f"privilege {action['number']}"
-    if t == "immune":
-        return f"immune {action['region']} {action['office']} {action['slot']}"
-    if t in ("keep", "pass"):
-        return t
-    raise ValueError(f"unknown action {t!r}")
+def _command(action: dict, lang: str) -> str:
+    kind = action["type"]
+    if kind == "resources":
+        return t(lang, "cmd.resources", space=action["space"])
+    if kind == "resources_swap":
+        return t(lang, "cmd.resources_swap", space=action["space"], chests=action["chests"])
+    if kind == "place":
+        return t(lang, "cmd.place", region=I.region(action["region"]), office=action["office"],
+                 figure=I.term(f"cmd.figure.{action['figure']}"))
+    if kind == "place_double":
+        return t(lang, "cmd.place_double", region=I.region(action["region"]), office=action["office"])
+    if kind in ("chest", "take"):
+        return t(lang, f"cmd.{kind}", chest=t(lang, f"chestcmd.{action['chest']}"))
+    if kind == "privilege":
+        return t(lang, "cmd.privilege", number=action["number"])
+    if kind == "immune":
+        return t(lang, "cmd.immune", region=I.region(action["region"]), office=action["office"], slot=action["slot"])
+    if kind in ("keep", "pass"):
+        return t(lang, f"cmd.{kind}")
+    raise ValueError(f"unknown action {kind!r}")
 
 
 def _region(word: str) -> str | None:
@@ -97,12 +89,12 @@ def _int(word: str) -> int | None:
 # beside the articles and prepositions of the four languages (engines.i18n.FILLER).
 FILLER = {"please", "office", "ufficio", "uffici", "amt", "office", "bureau", "space", "spazio", "feld", "case",
           "card", "carta", "karte", "carte", "number", "nr", "n°", "numero", "nummer", "region", "regione",
-          "région", "with", "con", "mit", "avec"} | {"per", "favore", "bitte", "s'il", "vous", "plait"}
+          "région", "with", "con", "mit", "avec", "azione", "aktion", "action"} | {"per", "favore", "bitte", "s'il", "vous", "plait"}
 # The chest words of the four languages (the rulebook's Italian: arancio, turchese, viola, marrone ...).
 CHEST_WORDS = aliases({
     "orange": ["orange", "arancio", "arancione"],
     "turquoise": ["turquoise", "turchese", "türkis"],
-    "purple": ["purple", "viola", "violett", "lila", "violet"],
+    "purple": ["purple", "viola", "viole", "violett", "violetten", "lila", "violet", "violets", "violette"],
     "brown": ["brown", "marrone", "braun", "marron"],
     "move": ["move", "movement", "movimento", "bewegung", "mouvement"],
     "place": ["place", "placement", "piazzamento", "platzierung", "einsetzen"],
@@ -122,8 +114,20 @@ KEEP = {"keep", "tieni", "tengo", "no", "behalte", "behalten", "garde", "conserv
 PASS = {"pass", "passo", "passe", "passen"}
 
 
-def _chest_name(words: list[str]) -> str:
-    return "-".join(CHEST_WORDS.get(w, w) for w in words if w not in CHESTS)
+def _said(text: str) -> str:
+    return " ".join(w for w in words(normalise(text)) if w not in FILLER and w not in CHESTS)
+
+
+# Every language's words for every chest ("arancio 2 PV", "türkis Bewegung"), read in any language.
+CHEST_COMMANDS = {_said(I.t(lang, f"chestcmd.{chest}")): chest for chest in D.CHEST_MIX for lang in LANGUAGES}
+
+
+def _chest_name(tokens: list[str]) -> str:
+    tokens = [w for w in tokens if w not in CHESTS]
+    said = " ".join(tokens)
+    if said in CHEST_COMMANDS:
+        return CHEST_COMMANDS[said]
+    return "-".join(CHEST_WORDS.get(w, w) for w in tokens)
 
 
 def parse_line(line: str, state: dict | None = None) -> dict | None:
@@ -163,6 +167,8 @@ def parse_line(line: str, state: dict | None = None) -> dict | None:
         if name in ("orange-first", "turquoise-move", "turquoise-place"):
             return {"type": "chest", "chest": name}
         return None
+    if head in TAKE and rest and (rest[0] in RESOURCES | PRIVILEGE | PLACE):
+        return parse_line(" ".join(rest), state)  # "prendi lo spazio risorse 3", "prendo la carta privilegio 11"
     if head in TAKE and rest:
         if rest[0] in PRIVILEGE and len(rest) == 2 and _int(rest[1]) is not None:
             return {"type": "privilege", "number": _int(rest[1])}
@@ -187,17 +193,19 @@ def parse_line(line: str, state: dict | None = None) -> dict | None:
     return None
 
 
-def parse(engine, state: dict, seat: int, text: str) -> list[dict]:
+def parse(engine, state: dict, seat: int, text: str, lang: str = "en") -> list[dict]:
     out = []
     for line in text.splitlines():
         if not normalise(line):
             continue
         action = parse_line(line, state)
         if action is None:
-            raise ParseError(f"Cannot read {line.strip()!r}. " + describe_actions(engine.actions(state, seat)), line)
+            raise ParseError(t(lang, "err.cannot_read", line=line.strip()) + " "
+                             + describe_actions(engine.actions(state, seat, lang=lang), lang), line)
         out.append(action)
     if not out:
-        raise ParseError("No command found. " + describe_actions(engine.actions(state, seat)), text)
+        raise ParseError(t(lang, "no_command", allowed=describe_actions(engine.actions(state, seat, lang=lang), lang)),
+                         text)
     return out
 
 
@@ -208,106 +216,120 @@ def _figs(pair) -> str:
     return f"{pair[0]}E{'+' + str(pair[1]) + 'N' if pair[1] else ''}"
 
 
-CONDITION_TEXT = {"king": "the king's region", "fewest_chests": "the region with the fewest chests",
-                  "most_offices": "the region with the most occupied offices"}
+def _figs_l(lang: str, pair) -> str:
+    return t(lang, "render.figs_nobles" if pair[1] else "render.figs", envoys=pair[0], nobles=pair[1])
 
 
-def _privilege(p: int) -> str:
-    return f"{p} ({D.PRIVILEGE_TEXT[p]})"
+def _privilege(lang: str, p: int) -> str:
+    return f"{p} ({t(lang, f'privilege.{p}')})"
 
 
-def _round_table(s: dict) -> list[str]:
+def _held(lang: str, held: dict) -> str:
+    return ", ".join(f"{t(lang, f'chest.{k}')} x{c}" for k, c in sorted(held.items())) or t(lang, "render.no_chests")
+
+
+def _round_table(s: dict, lang: str) -> list[str]:
     """The three rows of round tiles, face up on the table: which regions score in each
     round, by which condition, and how far the king travels after it."""
-    out = ["Round tiles (region scored, condition for a second region, king's journey):"]
+    out = [t(lang, "render.round_tiles")]
     for i in range(D.ROUNDS):
         rnd = i + 1
         when = "now" if rnd == s["round"] and s["stage"] != "over" else ("done" if rnd < s["round"] else "later")
         cond = s["rows"]["B"][i]
         king = s["rows"]["C"][i] if i < len(s["rows"]["C"]) else None
-        travel = f"the king travels {king} region{'s' if king != 1 else ''}" if king else "final scoring"
+        travel = t(lang, "render.king_travels", steps=king) if king else t(lang, "render.final_scoring")
         extra = ""
         if when != "done" and s["stage"] != "over":
-            extra = f" (today: {rules.rname(rules.condition_region(s, cond))})"
-        out.append(f"  {rnd} [{when}]: {rules.rname(s['rows']['A'][i])} + {CONDITION_TEXT[cond]}{extra}; then {travel}.")
+            extra = t(lang, "render.today", region=I.region(rules.condition_region(s, cond)))
+        out.append("  " + t(lang, "render.round_tile", round=rnd, when=t(lang, f"render.{when}"),
+                            region=I.region(s["rows"]["A"][i]), condition=t(lang, f"condition.{cond}"), today=extra,
+                            then=travel))
     return out
 
 
-def _objectives(o: dict) -> str:
+def _objectives(lang: str, o: dict) -> str:
     _shape, pts = D.PATH_CARDS[o["path"]]
-    return (f"region {rules.rname(o['region'])} (majority 12 VP, 2nd 6); path {o['path']} ({pts} VP each time); "
-            f"office card {o['office']}")
+    return t(lang, "render.objectives", region=I.region(o["region"]), path=I.term(f"path.{o['path']}"), points=pts,
+             office=I.term(f"officecard.{o['office']}"))
 
 
-def render(state: dict, seat: int | None, engine=None) -> str:
+def render(state: dict, seat: int | None, engine=None, lang: str = "en") -> str:
     """Short top (what is asked, your position, this round), then the whole table."""
     s = state
     n = s["players"]
-    lines = [f"The Staufer Dynasty, round {min(s['round'], D.ROUNDS)} of {D.ROUNDS}"
-             + (" - game over" if s["stage"] == "over" else "")]
+    head = "render.head_over" if s["stage"] == "over" else "render.head"
+    lines = [t(lang, head, round=min(s["round"], D.ROUNDS), rounds=D.ROUNDS)]
     seat_now = rules.current_seat(s)
     if engine is not None and seat is not None and seat_now == seat:
-        lines.append(f"Your move: {engine.decisions(s)[0]['prompt']}")
-        lines.append(describe_actions(engine.actions(s, seat)))
+        lines.append(t(lang, "render.your_move", prompt=engine.decisions(s, lang=lang)[0]["prompt"]))
+        lines.append(describe_actions(engine.actions(s, seat, lang=lang), lang))
     elif seat_now is not None:
-        lines.append(f"Waiting for {rules.pname(seat_now)}.")
+        lines.append(t(lang, "render.waiting", player=I.player(seat_now)))
     if seat is not None:
-        held = ", ".join(f"{k} x{c}" for k, c in sorted(s["held"][seat].items())) or "no chests"
-        lines.append(f"You are {rules.pname(seat)}: {s['score'][seat]} VP, court {_figs(s['court'][seat])}, "
-                     f"province {_figs(s['province'][seat])}; {held}.")
+        lines.append(t(lang, "render.you", player=I.player(seat), points=s["score"][seat],
+                       court=_figs_l(lang, s["court"][seat]), province=_figs_l(lang, s["province"][seat]),
+                       chests=_held(lang, s["held"][seat])))
         for p in s["privileges"][seat]:
-            lines.append(f"  Your privilege {_privilege(p)}")
+            lines.append("  " + t(lang, "render.your_privilege", privilege=_privilege(lang, p)))
         if s["objectives"][seat]:
-            lines.append(f"Your objectives: {_objectives(s['objectives'][seat])}.")
+            lines.append(t(lang, "render.your_objectives", objectives=_objectives(lang, s["objectives"][seat])))
     rnd = min(s["round"], D.ROUNDS) - 1
     if s["stage"] != "over":
         cond = s["rows"]["B"][rnd]
         king_move = s["rows"]["C"][rnd] if rnd < len(s["rows"]["C"]) else None
-        now = rules.rname(rules.condition_region(s, cond))
-        lines.append(f"This round scores {rules.rname(s['rows']['A'][rnd])} and {CONDITION_TEXT[cond]} (now {now})"
-                     + (f"; then the king travels {king_move} region{'s' if king_move != 1 else ''}." if king_move
-                        else "; then final scoring."))
+        lines.append(t(lang, "render.this_round", region=I.region(s["rows"]["A"][rnd]),
+                       condition=t(lang, f"condition.{cond}"), now=I.region(rules.condition_region(s, cond)),
+                       then=t(lang, "render.king_travels", steps=king_move) if king_move
+                       else t(lang, "render.final_scoring")))
     lines.append("")
-    lines.append("The table:")
-    lines += _round_table(s)
-    lines.append("Regions clockwise (K = the king):")
+    lines.append(t(lang, "render.table"))
+    lines += _round_table(s, lang)
+    lines.append(t(lang, "render.regions"))
     for r in s["regions"]:
         mark = " K" if r == s["king"] else ""
         tile = "/".join(str(x) for x in s["tiles"][r][: 3 if n >= 4 else 2])
         offices = []
         for i, o in enumerate(s["offices"][r]):
-            occ = ",".join(f"{rules.pname(x)}{'n' if k == 'noble' else 'e'}" for x, k in o["occ"]) or "free"
-            ch = f" [{' '.join(o['chests'])}]" if o["chests"] else ""
-            offices.append(f"{i + 1}:{o['value']}{'N' if o['noble'] else ''} {occ}{ch}")
-        pay = " ".join(f"{rules.pname(x)} {_figs(p)}" for x, p in enumerate(s["payment"][r]) if p != [0, 0])
-        lines.append(f"  {rules.rname(r)}{mark} (scores {tile}; bonus: {BONUS_TEXT[r]})")
-        lines.append("    offices " + " | ".join(offices))
+            occ = ",".join(f"{I.CATALOG.value(lang, I.player(x))}{t(lang, 'render.n' if k == 'noble' else 'render.e')}"
+                           for x, k in o["occ"]) or t(lang, "render.free")
+            ch = f" [{'; '.join(t(lang, f'chest.{c}') for c in o['chests'])}]" if o["chests"] else ""
+            offices.append(f"{i + 1}:{o['value']}{t(lang, 'render.N') if o['noble'] else ''} {occ}{ch}")
+        pay = " ".join(f"{I.CATALOG.value(lang, I.player(x))} {_figs_l(lang, p)}"
+                       for x, p in enumerate(s["payment"][r]) if p != [0, 0])
+        lines.append("  " + t(lang, "render.region", region=I.region(r), king=mark, tile=tile,
+                              bonus=t(lang, f"bonus.{r}")))
+        lines.append("    " + t(lang, "render.offices", offices=" | ".join(offices)))
         if pay:
-            lines.append("    payment area: " + pay)
-    lines.append("Resource spaces: " + " | ".join(
-        f"{i + 1}: {rules.fig_text(D.RESOURCE_SPACES[i])}{' [' + ' '.join(c) + ']' if c else ''}"
-        for i, c in enumerate(s["res_chests"])))
-    lines.append("Turn order: " + (", ".join(rules.pname(x) for x in s["order"]) or "-"))
-    lines.append("Resource track (top down): " + (", ".join(rules.pname(x) for x in s["res_track"]) or "-"))
-    lines.append("Placement track (bottom up): " + (", ".join(rules.pname(x) for x in s["place_track"]) or "-"))
+            lines.append("    " + t(lang, "render.payment", figures=pay))
+    lines.append(t(lang, "render.resource_spaces", spaces=" | ".join(
+        f"{i + 1}: {I.CATALOG.value(lang, I.figures(*D.RESOURCE_SPACES[i]))}"
+        + (" [" + "; ".join(t(lang, f"chest.{x}") for x in c) + "]" if c else "")
+        for i, c in enumerate(s["res_chests"]))))
+    dash = "-"
+    lines.append(t(lang, "render.turn_order", players=[I.player(x) for x in s["order"]] or dash))
+    lines.append(t(lang, "render.resource_track", players=[I.player(x) for x in s["res_track"]] or dash))
+    lines.append(t(lang, "render.placement_track", players=[I.player(x) for x in s["place_track"]] or dash))
     draw = s["draw"] if isinstance(s["draw"], int) else len(s["draw"])
-    lines.append(f"Chest pile: {draw} face down, {len(s['discard'])} discarded.")
-    lines.append("Privilege cards left (2 purple chests each):")
+    lines.append(t(lang, "render.pile", draw=draw, discard=len(s["discard"])))
+    lines.append(t(lang, "render.privileges_left"))
     if s["vp_stack"]:
-        lines.append(f"  1 (top card {s['vp_stack'][-1]} VP): {D.PRIVILEGE_TEXT[1]}")
+        lines.append("  " + t(lang, "render.privilege_vp", points=s["vp_stack"][-1], text=t(lang, "privilege.1")))
     for p, c in sorted(s["priv_supply"].items(), key=lambda kv: int(kv[0])):
         if c:
-            lines.append(f"  {p} x{c}: {D.PRIVILEGE_TEXT[int(p)]}")
+            lines.append(f"  {p} x{c}: {t(lang, f'privilege.{int(p)}')}")
     for x in range(n):
-        held = ", ".join(f"{k} x{c}" for k, c in sorted(s["held"][x].items())) or "no chests"
-        privs = "; ".join(_privilege(p) for p in s["privileges"][x]) or "none"
-        lines.append(f"{rules.pname(x)}: {s['score'][x]} VP, court {_figs(s['court'][x])}, province "
-                     f"{_figs(s['province'][x])}; {held}; privileges {privs}")
+        privs = "; ".join(_privilege(lang, p) for p in s["privileges"][x]) or t(lang, "none")
+        lines.append(t(lang, "render.player", player=I.player(x), points=s["score"][x],
+                       court=_figs_l(lang, s["court"][x]), province=_figs_l(lang, s["province"][x]),
+                       chests=_held(lang, s["held"][x]), privileges=privs))
     if s["stage"] == "over" and s.get("final"):
         lines.append("")
-        lines.append("Final scoring:")
+        lines.append(t(lang, "render.final"))
         for x, d in enumerate(s["final"]):
             ob = s["objectives"][x]
-            lines.append(f"  {rules.pname(x)}: region {ob['region']} {d['region']}, path {ob['path']} {d['path']}, "
-                         f"office {ob['office']} {d['office']}, brown {d['brown']}, chests {d['chests']} -> {d['total']} VP")
+            lines.append("  " + t(lang, "render.final_row", player=I.player(x), region=I.region(ob["region"]),
+                                  region_points=d["region"], path=I.term(f"path.{ob['path']}"),
+                                  path_points=d["path"], office=I.term(f"officecard.{ob['office']}"),
+                                  office_points=d["office"], brown=d["brown"],
+                                  chests=d["chests"], total=d["total"]))
     return "\n".join(lines)

@@ -7,7 +7,10 @@ from datetime import timedelta
 from django.conf import settings
 from django.utils import timezone
 from rest_framework.authentication import TokenAuthentication
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import AuthenticationFailed
+
+from pbem.reader import reader_activate
 
 
 def token_expires_at(token):
@@ -16,8 +19,17 @@ def token_expires_at(token):
 
 class ExpiringTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key):
-        user, token = super().authenticate_credentials(key)
+        # DRF's own lookup, with the profile (language, time zone) read in the same query
+        model = self.get_model()
+        token = model.objects.select_related("user__profile").filter(key=key).first()
+        if token is None:
+            raise AuthenticationFailed(_("Invalid token."))  # DRF's message, from DRF's catalogs
+        if not token.user.is_active:
+            raise AuthenticationFailed(_("User inactive or deleted."))
+        user = token.user
         if token_expires_at(token) <= timezone.now():
             token.delete()
-            raise AuthenticationFailed("Your API token has expired: get a new one with POST /api/auth/token/.")
+            raise AuthenticationFailed(_("Your API token has expired: get a new one with POST /api/auth/token/."))
+        # a token's player reads the API's answers and errors in their own language and time zone
+        reader_activate(user=user)
         return user, token

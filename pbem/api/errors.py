@@ -10,6 +10,8 @@ import logging
 
 from django.db import InterfaceError, OperationalError
 from django.http import JsonResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.csrf import csrf_failure as django_csrf_failure
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -22,10 +24,14 @@ log = logging.getLogger(__name__)
 # How long a client should wait before sending again during an outage.
 RETRY_AFTER_SECONDS = 30
 
-UNAVAILABLE = (
+UNAVAILABLE = gettext_lazy(
     "The game database cannot be reached just now; nothing was changed. Send the same request again "
-    f"(with the same Idempotency-Key) in {RETRY_AFTER_SECONDS} seconds."
+    "(with the same Idempotency-Key) in %(seconds)s seconds."
 )
+
+
+def _unavailable() -> str:
+    return UNAVAILABLE % {"seconds": RETRY_AFTER_SECONDS}
 
 
 def _flatten(data, prefix: str = "") -> dict[str, list[str]]:
@@ -49,13 +55,13 @@ def exception_handler(exc, context):
         return Response({"error": exc.code, "detail": exc.message, **exc.extra}, status=exc.status)
     if isinstance(exc, (OperationalError, InterfaceError)):
         log.warning("database unreachable: %s", type(exc).__name__)
-        return Response({"error": "unavailable", "detail": UNAVAILABLE}, status=503, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+        return Response({"error": "unavailable", "detail": _unavailable()}, status=503, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
     response = drf_exception_handler(exc, context)
     if response is None:
         return None  # unexpected: the middleware answers it in JSON
     if isinstance(exc, exceptions.ValidationError):
         fields = _flatten(response.data)
-        detail = "The request is not valid: " + "; ".join(f"{k}: {' '.join(v)}" for k, v in fields.items())
+        detail = _("The request is not valid: %(fields)s") % {"fields": "; ".join(f"{k}: {' '.join(v)}" for k, v in fields.items())}
         response.data = {"error": "invalid", "detail": detail, "fields": fields}
         return response
     code = getattr(exc, "default_code", "error")
@@ -87,7 +93,7 @@ class ApiJsonErrors:
         if method in allowed or (method == "options" and hasattr(cls, "options")):
             return None
         allowed = [m.upper() for m in allowed]
-        response = JsonResponse({"error": "method_not_allowed", "detail": f"Method {request.method} is not allowed here."}, status=405)
+        response = JsonResponse({"error": "method_not_allowed", "detail": _("Method %(method)s is not allowed here.") % {"method": request.method}}, status=405)
         response["Allow"] = ", ".join(allowed)
         return response
 
@@ -95,11 +101,11 @@ class ApiJsonErrors:
         if not request.path.startswith("/api/"):
             return None
         if isinstance(exc, (OperationalError, InterfaceError)):
-            response = JsonResponse({"error": "unavailable", "detail": UNAVAILABLE}, status=503)
+            response = JsonResponse({"error": "unavailable", "detail": _unavailable()}, status=503)
             response["Retry-After"] = str(RETRY_AFTER_SECONDS)
             return response
         log.exception("unexpected error under %s", request.path)
-        return JsonResponse({"error": "server_error", "detail": "Something went wrong on our side; it is logged. Look at the game before sending again."}, status=500)
+        return JsonResponse({"error": "server_error", "detail": _("Something went wrong on our side; it is logged. Look at the game before sending again.")}, status=500)
 
 
 def csrf_failure(request, reason=""):
@@ -108,8 +114,10 @@ def csrf_failure(request, reason=""):
         return JsonResponse(
             {
                 "error": "csrf_failed",
-                "detail": "CSRF check failed: with session authentication send the X-CSRFToken header; "
-                "or use token authentication (Authorization: Token ...).",
+                "detail": _(
+                    "CSRF check failed: with session authentication send the X-CSRFToken header; "
+                    "or use token authentication (Authorization: Token ...)."
+                ),
             },
             status=403,
         )

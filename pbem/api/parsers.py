@@ -1,5 +1,6 @@
 """JSON bodies that cannot be parsed are a 400, whatever their shape."""
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -12,4 +13,4 @@ class SafeJSONParser(JSONParser):
         try:
             return super().parse(stream, media_type, parser_context)
         except RecursionError:
-            raise ParseError("JSON parse error - the body is nested too deeply.") from None
+            raise ParseError(_("JSON parse error - the body is nested too deeply.")) from None

@@ -3,6 +3,8 @@ of the answers, so the OpenAPI schema says what the API really returns."""
 
 from rest_framework import serializers
 
+from pbem.languages import language_names
+
 from pbem.models import Game
 
 
@@ -242,6 +244,10 @@ class UndeliverableSerializer(serializers.Serializer):
 class MeSerializer(serializers.Serializer):
     username = serializers.CharField()
     email = serializers.CharField()
+    language = serializers.CharField(
+        help_text="The language of your pages, mails, answers and API errors (e.g. de, it, fr, en); "
+        "change it with PATCH /api/me/."
+    )
     mail = serializers.ChoiceField(choices=["every_move", "digest", "off"], help_text="How much game mail you get.")
     address_undeliverable = UndeliverableSerializer(
         allow_null=True,
@@ -298,3 +304,9 @@ class StandingOrderAddSerializer(serializers.Serializer):
 class TakeBackSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="the game's version after the take-back")
     move = serializers.IntegerField(help_text="the move taken back")
+
+
+class MeUpdateSerializer(serializers.Serializer):
+    language = serializers.ChoiceField(
+        choices=language_names(), help_text="Pages, mails, answers to your mails and API errors are written in it."
+    )

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.contrib.auth import authenticate, get_user_model
 from django.http import JsonResponse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -26,6 +27,7 @@ from pbem.api.throttles import InvitationThrottle, MoveThrottle, SignInLockout, 
 from pbem.errors import InvalidRequest, NotFound
 from pbem.models import Game, Move
 from pbem.services.invitations import invitation_create
+from pbem.services.languages import profile_language_set
 
 # Every authenticated endpoint may answer 401 (no or a bad or an expired
 # token) and 503 (the database is down; Retry-After says when to try again).
@@ -61,9 +63,9 @@ class TokenView(APIView):
         if user is None or not user.is_active:
             lockout.failed()
             # 401, not 400: the request was well formed, the credentials are wrong
-            raise AuthenticationFailed("Unable to sign in with the username and password given.")
+            raise AuthenticationFailed(_("Unable to sign in with the username and password given."))
         lockout.succeeded()
-        token, _ = Token.objects.get_or_create(user=user)
+        token, _created = Token.objects.get_or_create(user=user)
         if token_expires_at(token) <= timezone.now():
             token.delete()
             token = Token.objects.create(user=user)
@@ -161,7 +163,7 @@ class MoveView(APIView):
         seat = selectors.seat_for_move(game_id=game_id, user=request.user)
         key = request.headers.get("Idempotency-Key")
         if key is not None and not (0 < len(key) <= 200):
-            raise InvalidRequest("The Idempotency-Key header must be 1-200 characters.")
+            raise InvalidRequest(_("The Idempotency-Key header must be 1-200 characters."))
         body = s.MoveSubmitSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         result = services.move_submit(
@@ -193,14 +195,14 @@ class OrdersView(APIView):
     def put(self, request, game_id: int):
         body = s.OrdersSetSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        _, seat = self._seat(request, game_id)
+        _game, seat = self._seat(request, game_id)
         services.orders_set(game_id=game_id, seat=seat.index, candidates=body.validated_data["candidates"])
         game = selectors.game_get(game_id=game_id, user=request.user)
         return Response(selectors.orders_of(game=game, seat=seat))
 
     @extend_schema(request=None, responses={204: None, **ERRORS})
     def delete(self, request, game_id: int):
-        _, seat = self._seat(request, game_id)
+        _game, seat = self._seat(request, game_id)
         services.orders_withdraw(game_id=game_id, seat=seat.index)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -210,7 +212,7 @@ class StandingOrdersView(OrdersView):
     def post(self, request, game_id: int):
         body = s.StandingOrderAddSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        _, seat = self._seat(request, game_id)
+        _game, seat = self._seat(request, game_id)
         services.standing_order_add(game_id=game_id, seat=seat.index, order=body.validated_data["order"])
         game = selectors.game_get(game_id=game_id, user=request.user)
         return Response(selectors.orders_of(game=game, seat=seat), status=status.HTTP_201_CREATED)
@@ -219,7 +221,7 @@ class StandingOrdersView(OrdersView):
 class StandingOrderView(OrdersView):
     @extend_schema(request=None, responses={204: None, **ERRORS})
     def delete(self, request, game_id: int, order_id: int):
-        _, seat = self._seat(request, game_id)
+        _game, seat = self._seat(request, game_id)
         services.standing_order_withdraw(game_id=game_id, seat=seat.index, order_id=order_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -246,7 +248,7 @@ class MyDecisionsView(APIView):
                     "seat": p.seat.index,
                     "kind": p.kind,
                     "sealed": p.sealed,
-                    "prompt": p.prompt,
+                    "prompt": selectors.prompts_now(game=p.game).get(p.seat.index, p.prompt),
                     "deadline": p.deadline,
                     "opened_at": p.opened_at,
                 }
@@ -317,6 +319,7 @@ def _me(user) -> dict:
     return {
         "username": user.username,
         "email": user.email,
+        "language": selectors.language_of(user=user),
         "mail": preference_of(user),
         "address_undeliverable": address_undeliverable_mark(email=user.email),
     }
@@ -328,6 +331,14 @@ class MeView(APIView):
 
     @extend_schema(responses={200: s.MeSerializer, **COMMON})
     def get(self, request):
+        return Response(_me(request.user))
+
+    @extend_schema(request=s.MeUpdateSerializer, responses={200: s.MeSerializer, **ERRORS})
+    def patch(self, request):
+        data = s.MeUpdateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        profile_language_set(user=request.user, language=data.validated_data["language"])
+        translation.activate(data.validated_data["language"])  # this answer already in the new language
         return Response(_me(request.user))
 
 
@@ -348,7 +359,7 @@ class PlayerView(APIView):
 
         user = get_user_model().objects.filter(username=username).first()
         if user is None:
-            raise NotFound(f"There is no player called {username!r}.")
+            raise NotFound(_("There is no player called %(name)r.") % {"name": username})
         return Response({"username": user.username, "reliability": selectors.reliability_of(user=user)})
 
 
@@ -364,5 +375,6 @@ class GameResignView(APIView):
 @csrf_exempt  # a POST to an unknown path is a 404, not a CSRF page
 def api_not_found(request, *args, **kwargs):
     return JsonResponse(
-        {"error": "not_found", "detail": f"There is no API endpoint at {request.path}; see /api/docs/."}, status=404
+        {"error": "not_found", "detail": _("There is no API endpoint at %(path)s; see /api/docs/.") % {"path": request.path}},
+        status=404,
     )

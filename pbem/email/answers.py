@@ -10,9 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from django.utils import translation
+from django.utils.translation import gettext as _
+
 from notifications import addresses, outbox
 from notifications.models import InboundMessage, Notification, ReplyAddress
 from pbem.email import parsing as mail
+from pbem.selectors import language_of
 
 
 @dataclass
@@ -44,8 +48,7 @@ class Answer:
             inbound=row,
             to_email=found[1],
             subject=_re(msg),
-            text="Something went wrong on our side while reading your mail, and nothing of it was run.\n"
-            "Please send your commands again in a while; if it keeps happening, tell the site's admin.",
+            text=_failure_text(found[0]),
         )
 
     def send(self) -> None:
@@ -72,10 +75,18 @@ class Answer:
         )
 
 
+def _failure_text(address: ReplyAddress) -> str:
+    with translation.override(language_of(user=address.user) if address.user_id else None):
+        return (
+            _("Something went wrong on our side while reading your mail, and nothing of it was run.") + "\n"
+            + _("Please send your commands again in a while; if it keeps happening, tell the site's admin.")
+        )
+
+
 def _re(msg) -> str:
     subject = re.sub(r"\s+", " ", mail._header(msg, "Subject")).strip()[:200]
     if not subject:
-        return "Re: your mail to pbem"
+        return _("Re: your mail to pbem")
     return subject if subject.lower().startswith(("re:", "aw:")) else f"Re: {subject}"
 
 

@@ -15,20 +15,24 @@ from __future__ import annotations
 import logging
 import textwrap
 
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from engines.base import ParseError, describe_actions
 from notifications import outbox
 from notifications.models import EmailPreference, InboundMessage
-from pbem import services
+from pbem import command_words, services
 from pbem.email import ladder_commands as ladder
 from pbem.email import orders
 from pbem.email.answers import Answer, Context
 from pbem.email.parsing import key_hash
 from pbem.email.reply import report
 from pbem.errors import InvalidRequest, ServiceError
+from pbem.languages import game_title, language_codes, language_supported, status_word
 from pbem.models import Game, Move, Seat
-from pbem.selectors import decisions_waiting_for, engine_get, open_decisions
+from pbem.selectors import decisions_waiting_for, engine_get, open_decisions, prompts_now, reader_language
+from pbem.services.languages import profile_language_set
 
 log = logging.getLogger(__name__)
 
@@ -37,23 +41,31 @@ MAX_COMMANDS = 100
 # The commands every game's address takes: (usage, what it does). The help
 # text is made from this table and the ladder module's own (USAGE), and
 # _builtin dispatches the same words, so help and parser cannot drift.
+# Each usage is translated too, into the words pbem.command_words reads in that
+# language (`urlaub <tage>`), so a reader's help shows commands that work.
 COMMANDS = (
-    ("help", "this text"),
-    ("status", "the situation of this game again, and what is asked of you"),
-    ("games", "your games, and which of them wait for you"),
-    ("join <code>", "take a seat with an invitation code"),
-    ("resign", "leave this game (a bot takes your seat)"),
-    ("vacation <days>", "pause your deadlines for some days (within your allowance)"),
-    ("notify every|digest|off", "every: a mail for every move; digest: a mail only when you must act, with what "
-     "happened since; off: no mail but answers"),
-    ("notify board on|off", "the board as a picture in the HTML part of game mails"),
-    ("unsubscribe", "the same as notify off"),
+    (pgettext_lazy("mail command usage", "help"), gettext_lazy("this text")),
+    (pgettext_lazy("mail command usage", "status"), gettext_lazy("the situation of this game again, and what is asked of you")),
+    (pgettext_lazy("mail command usage", "games"), gettext_lazy("your games, and which of them wait for you")),
+    (pgettext_lazy("mail command usage", "join <code>"), gettext_lazy("take a seat with an invitation code")),
+    (pgettext_lazy("mail command usage", "resign"), gettext_lazy("leave this game (a bot takes your seat)")),
+    (pgettext_lazy("mail command usage", "vacation <days>"),
+     gettext_lazy("pause your deadlines for some days (within your allowance)")),
+    (pgettext_lazy("mail command usage", "notify every|digest|off"),
+     gettext_lazy("every: a mail for every move; digest: a mail only when you must act, with what happened since; "
+                  "off: no mail but answers")),
+    (pgettext_lazy("mail command usage", "notify board on|off"),
+     gettext_lazy("the board as a picture in the HTML part of game mails")),
+    (pgettext_lazy("mail command usage", "unsubscribe"), gettext_lazy("the same as notify off")),
+    (pgettext_lazy("mail command usage", "language de|it|fr|en"),
+     gettext_lazy("pages, mails and answers in that language (Deutsch, Italiano, Français, English)")),
 )
 
 
 def _table(rows) -> str:
     out = []
     for usage, what in rows:
+        usage, what = str(usage), str(what)  # in the reader's language
         wrapped = textwrap.wrap(what, 56)
         if len(usage) <= 20:
             out.append(f"  {usage:<20} {wrapped[0]}")
@@ -65,19 +77,25 @@ def _table(rows) -> str:
 
 def _help() -> str:
     """How to play by mail, and every command an address takes."""
+    title = _("How to play by mail")
     return (
-        "How to play by mail\n-------------------\n"
-        "Reply to a mail of your game. Write one command per line above the quoted\n"
-        "text; the commands are run in order, and the first one that fails stops the\n"
-        "rest (those before it stay done). Quoted text and your signature are ignored.\n\n"
-        "Commands of every game:\n" + _table(COMMANDS) + "\n\n"
-        "Acting ahead of your turn (a sealed answer stays replaceable by sending it again):\n" + _table(orders.USAGE) + "\n\n"
-        "Ladders (in a game's thread, `accept` and `decline` are the game's own words;\n"
-        "write `accept challenge 12` there):\n" + _table(ladder.USAGE) + "\n"
+        title + "\n" + "-" * len(title) + "\n"
+        + _("Reply to a mail of your game. Write one command per line above the quoted text; the commands are run "
+            "in order, and the first one that fails stops the rest (those before it stay done). Quoted text and your "
+            "signature are ignored. Commands may be written in German, Italian, French or English.") + "\n\n"
+        + _("Commands of every game:") + "\n" + _table(COMMANDS) + "\n\n"
+        + _("Acting ahead of your turn (a sealed answer stays replaceable by sending it again):") + "\n"
+        + _table(orders.USAGE) + "\n\n"
+        + _("Ladders (in a game's thread, `accept` and `decline` are the game's own words; write `accept challenge 12` "
+            "there):") + "\n" + _table(ladder.USAGE) + "\n"
     )
 
 
-HELP = _help()
+def __getattr__(name: str):
+    """``HELP``: the help text, in the language active when it is read."""
+    if name == "HELP":
+        return _help()
+    raise AttributeError(name)
 
 
 def _game_now(ctx: Context):
@@ -92,28 +110,38 @@ def _engine(ctx: Context):
 def _allowed(ctx: Context) -> str:
     game = _game_now(ctx)
     if game.state is None or game.status != "active":
-        return f"This game is {game.status}: no moves are taken."
-    return describe_actions(_engine(ctx).actions(game.state, ctx.seat))
+        return _("This game is %(status)s: no moves are taken.") % {"status": status_word(game.status)}
+    lang = reader_language()
+    return describe_actions(_engine(ctx).actions(game.state, ctx.seat, lang=lang), lang)
 
 
 def _status(ctx: Context) -> str:
     game = _game_now(ctx)
     if game.state is None:
-        return f"Game #{game.pk} has not started yet ({game.status})."
+        return _("Game #%(game_id)s has not started yet (%(status)s).") % {"game_id": game.pk, "status": status_word(game.status)}
     engine = _engine(ctx)
-    parts = [f"Game #{game.pk}, {engine.title}, {game.status}, version {game.version}.", engine.render(game.state, ctx.seat)]
+    parts = [
+        _("Game #%(game_id)s, %(title)s, %(status)s, version %(version)s.") % {
+            "game_id": game.pk, "title": game_title(game.engine) or engine.title, "status": status_word(game.status),
+            "version": game.version},
+        engine.render(game.state, ctx.seat, lang=reader_language()),
+    ]
     if game.status == "active":
         waiting = list(open_decisions(game=game))
         mine = next((p for p in waiting if p.seat.index == ctx.seat), None)
         if mine is not None and (mine.sealed or mine.submitted_at is None):
-            note = " (your sealed answer is in; you may replace it)" if mine.submitted_at else ""
-            parts.append(f"Asked of you: {mine.prompt}{note}\n" + outbox.deadline_text(mine.deadline, ctx.user))
+            note = _(" (your sealed answer is in; you may replace it)") if mine.submitted_at else ""
+            prompt = prompts_now(game=game).get(ctx.seat, mine.prompt)
+            parts.append(_("Asked of you: %(prompt)s%(note)s") % {"prompt": prompt, "note": note} + "\n"
+                         + outbox.deadline_text(mine.deadline, ctx.user))
             parts.append(outbox.commands_text(engine, game.state, ctx.seat))
         else:
-            others = ", ".join(str(p.seat.index + 1) for p in waiting if p.submitted_at is None) or "nobody"
-            parts.append(f"Nothing is asked of you now; the game waits for seat(s) {others}.")
+            others = ", ".join(str(p.seat.index + 1) for p in waiting if p.submitted_at is None) or pgettext("seats", "none")
+            parts.append(_("Nothing is asked of you now; the game waits for seat(s) %(seats)s.") % {"seats": others})
     elif game.outcome:
-        parts.append(f"Final scores: {game.outcome.get('scores')}, ranks: {game.outcome.get('ranks')}.")
+        parts.append(_("Final scores: %(scores)s, ranks: %(ranks)s.") % {
+            "scores": ", ".join(map(str, game.outcome.get("scores") or [])),
+            "ranks": ", ".join(map(str, game.outcome.get("ranks") or []))})
     return "\n\n".join(p for p in parts if p)
 
 
@@ -121,32 +149,39 @@ def _games(ctx: Context) -> str:
     waiting = {p.game_id: p for p in decisions_waiting_for(user=ctx.user)}
     seats = Seat.objects.filter(player=ctx.user).select_related("game").order_by("-game__updated_at")[:50]
     if not seats:
-        return "You have no games yet. Join one with `join <code>` from an invitation."
-    lines = ["Your games:"]
+        return _("You have no games yet. Join one with `join <code>` from an invitation.")
+    lines = [_("Your games:")]
     for s in seats:
         g = s.game
         p = waiting.get(g.pk)
-        what = f"waits for you: {p.kind}" if p else g.status
+        what = _("waits for you: %(kind)s") % {"kind": p.kind} if p else status_word(g.status)
         address = outbox.reply_address_for(user=ctx.user, game=g, seat=s.index).address
-        lines.append(f"  #{g.pk} {g.engine}, seat {s.index + 1}: {what}  (commands to {address})")
+        lines.append("  " + _("#%(game_id)s %(title)s, seat %(seat)s: %(what)s  (commands to %(address)s)") % {
+            "game_id": g.pk, "title": game_title(g.engine) or g.engine, "seat": s.index + 1, "what": what, "address": address})
     return "\n".join(lines)
 
 
 def _help_for(ctx: Context) -> str:
     if ctx.game is None:
-        return HELP
+        return _help()
     game = _game_now(ctx)
     extra = ""
     if game.state is not None and game.status == "active":
-        extra = "\n" + (outbox.commands_text(_engine(ctx), game.state, ctx.seat) or "Nothing is asked of you in this game now.")
-    return HELP + extra
+        extra = "\n" + (outbox.commands_text(_engine(ctx), game.state, ctx.seat) or _("Nothing is asked of you in this game now."))
+    return _help() + extra
 
 
 def _builtin(ctx: Context, line: str) -> str | None:
     """Run a command every game has; None when the line is none of them.
     Raises ServiceError on a refusal."""
+    # a command in any language's words, read as the English one (`urlaub 5` -> `vacation 5`)
+    line = command_words.canonical(line)
+    if line is None:
+        return None
     words = line.lower().split()
-    word = words[0].rstrip(":.,!")
+    word = words[0]
+    if word == "language":
+        return _language(ctx, words)
     if word == "help" and len(words) == 1:
         return _help_for(ctx)
     if word == "status" and len(words) == 1:
@@ -157,11 +192,12 @@ def _builtin(ctx: Context, line: str) -> str | None:
         return _games(ctx)
     if word in orders.WORDS:
         if ctx.game is None:
-            raise InvalidRequest(f"`{word}` works in a game's thread: reply to a mail of that game.")
+            raise InvalidRequest(_("`%(word)s` works in a game's thread: reply to a mail of that game.") % {
+                "word": command_words.word(word, reader_language())})
         return orders.command(game=_game_now(ctx), seat=ctx.seat, line=line)
     if word == "join":
         if len(words) != 2:
-            raise InvalidRequest("Write `join` and the code from your invitation, e.g. `join Ab3dE7fG`.")
+            raise InvalidRequest(_("Write `join` and the code from your invitation, e.g. `join Ab3dE7fG`."))
 
         seat = services.game_join_by_code(code=line.split()[1], user=ctx.user)
         if ctx.address.invitation_id and ctx.address.invitation.accepted_at is None:
@@ -169,32 +205,32 @@ def _builtin(ctx: Context, line: str) -> str | None:
             inv.accepted_at, inv.accepted_by = timezone.now(), ctx.user
             inv.save(update_fields=["accepted_at", "accepted_by"])
         address = outbox.reply_address_for(user=ctx.user, game=seat.game, seat=seat.index).address
-        return (
-            f"You have seat {seat.index + 1} in game #{seat.game_id}. You will get a mail when the game starts "
-            f"and whenever it is your move; commands for this game go to {address}."
-        )
+        return _(
+            "You have seat %(seat)s in game #%(game_id)s. You will get a mail when the game starts "
+            "and whenever it is your move; commands for this game go to %(address)s."
+        ) % {"seat": seat.index + 1, "game_id": seat.game_id, "address": address}
     if word == "notify" and len(words) == 3 and words[1] in ("board", "picture", "image"):
         if words[2] not in ("on", "off"):
-            raise InvalidRequest("Write `notify board on` or `notify board off`.")
-
+            raise InvalidRequest(_("Write `notify board on` or `notify board off`."))
         services.board_image_set(user=ctx.user, on=words[2] == "on")
-        return ("From now on your game mails show the board as a picture." if words[2] == "on" else
-                "From now on your game mails leave the board picture out (the situation stays written out).")
+        return (_("From now on your game mails show the board as a picture.") if words[2] == "on" else
+                _("From now on your game mails leave the board picture out (the situation stays written out)."))
     if word in ("notify", "unsubscribe"):
         if word == "unsubscribe":
             mode = "off"
         elif len(words) == 2 and words[1] in ("every", "every_move", "digest", "off"):
             mode = "every_move" if words[1].startswith("every") else words[1]
         else:
-            raise InvalidRequest("Write `notify every`, `notify digest` or `notify off`.")
+            raise InvalidRequest(_("Write `notify every`, `notify digest` or `notify off`."))
 
         services.preference_set(user=ctx.user, mode=mode)
         said = {
-            EmailPreference.Mode.EVERY_MOVE: "a mail for every move, confirmation and result",
-            EmailPreference.Mode.DIGEST: "a mail only when you must act (with what happened since), and results",
-            EmailPreference.Mode.OFF: "no mail, except answers to the mails you send",
+            EmailPreference.Mode.EVERY_MOVE: _("a mail for every move, confirmation and result"),
+            EmailPreference.Mode.DIGEST: _("a mail only when you must act (with what happened since), and results"),
+            EmailPreference.Mode.OFF: _("no mail, except answers to the mails you send"),
         }[mode]
-        return f"From now on you get {said}. Write `notify every`, `notify digest` or `notify off` to change it."
+        return _("From now on you get %(what)s. Write `notify every`, `notify digest` or `notify off` to change it.") % {
+            "what": said}
     if word in ladder.WORDS:
         said = ladder.command(user=ctx.user, line=line, in_game=ctx.game is not None)
         if said is not None:
@@ -203,32 +239,50 @@ def _builtin(ctx: Context, line: str) -> str | None:
         return _resign(ctx)
     if word == "vacation":
         if len(words) != 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= 365:
-            raise InvalidRequest("Write `vacation` and a number of days, e.g. `vacation 5`.")
+            raise InvalidRequest(_("Write `vacation` and a number of days, e.g. `vacation 5`."))
         return _vacation(ctx, int(words[1]))
     return None
 
 
+def _language(ctx: Context, words: list[str]) -> str:
+    """`language de` (`sprache deutsch`, `lingua italiano`, `langue fr`): the
+    account's language for pages, mails and answers, this answer included."""
+    if len(words) != 2:
+        raise InvalidRequest(
+            _("Write `language` and a language, e.g. `language de`; the languages are %(codes)s.")
+            % {"codes": ", ".join(language_codes())}
+        )
+    code = command_words.language_code(words[1]) or words[1]
+    profile_language_set(user=ctx.user, language=code)
+    translation.activate(language_supported(code))
+    return _("From now on your pages, mails and answers are in English.")
+
+
 def _resign(ctx: Context) -> str:
     if ctx.game is None:
-        raise InvalidRequest("Send `resign` in a reply to a mail of the game you want to leave.")
+        raise InvalidRequest(_("Send `resign` in a reply to a mail of the game you want to leave."))
     services.seat_resign(game_id=ctx.game.pk, user=ctx.user)
-    return f"You have resigned from game #{ctx.game.pk}."
+    return _("You have resigned from game #%(game_id)s.") % {"game_id": ctx.game.pk}
 
 
 def _vacation(ctx: Context, days: int) -> str:
     taken = services.vacation_take(user=ctx.user, days=days)
-    until = outbox.deadline_text(taken.get("ends_at"), ctx.user).replace("Deadline: ", "")
+    until = outbox.deadline_text(taken.get("ends_at"), ctx.user).split(": ", 1)[-1]
     return (
-        f"Your vacation of {days} day(s) is taken, until {until}; {taken.get('decisions_moved', 0)} deadline(s) moved. "
-        f"{taken.get('remaining_days', '?')} of your {taken.get('allowance_days', '?')} vacation days are left this year."
+        ngettext("Your vacation of %(days)s day is taken, until %(until)s.",
+                 "Your vacation of %(days)s days is taken, until %(until)s.", days) % {"days": days, "until": until}
+        + " " + ngettext("%(count)s deadline moved.", "%(count)s deadlines moved.", taken.get("decisions_moved", 0))
+        % {"count": taken.get("decisions_moved", 0)}
+        + " " + _("%(left)s of your %(allowance)s vacation days are left this year.") % {
+            "left": taken.get("remaining_days", "?"), "allowance": taken.get("allowance_days", "?")}
     )
 
 
 def _move(ctx: Context, line: str, index: int) -> str:
     if ctx.game is None:
         raise InvalidRequest(
-            f"{line!r} is no command of this address, which takes help, games and join. "
-            "To move, reply to a mail of the game."
+            _("%(line)r is no command of this address, which takes help, games and join. "
+              "To move, reply to a mail of the game.") % {"line": line}
         )
     if index > 0:
         # Apply what the earlier lines completed, so this line is read
@@ -236,9 +290,9 @@ def _move(ctx: Context, line: str, index: int) -> str:
         services.game_advance(game_id=ctx.game.pk)
     game = Game.objects.get(pk=ctx.game.pk)
     if game.status != Game.Status.ACTIVE or game.state is None:
-        raise InvalidRequest(f"This game is {game.status}: no moves are taken.")
+        raise InvalidRequest(_("This game is %(status)s: no moves are taken.") % {"status": status_word(game.status)})
     engine = _engine(ctx)
-    actions = engine.parse(game.state, ctx.seat, line)
+    actions = engine.parse(game.state, ctx.seat, line, lang=reader_language())
     out = []
 
     for j, action in enumerate(actions):
@@ -250,10 +304,10 @@ def _move(ctx: Context, line: str, index: int) -> str:
             idempotency_key=f"email:{key_hash(ctx.row.key)}:{index}:{j}",
         )
         if result.sealed:
-            out.append(f"sealed answer in; its commitment is {result.commitment}")
+            out.append(_("sealed answer in; its commitment is %(commitment)s") % {"commitment": result.commitment})
         else:
-            out.append("accepted")
-    return "; ".join(out) if out else "nothing to do"
+            out.append(_("accepted"))
+    return "; ".join(out) if out else _("nothing to do")
 
 
 def _no_commands(ctx: Context, skipped: list[tuple[str, str]], error: str = "") -> Answer:
@@ -264,8 +318,8 @@ def _no_commands(ctx: Context, skipped: list[tuple[str, str]], error: str = "") 
         "no commands",
         "\n\n".join(
             x for x in (
-                "Your mail held no commands (attachments are not read), so nothing was run.\n"
-                "Write one command per line above or below the quoted text.",
+                _("Your mail held no commands (attachments are not read), so nothing was run.") + "\n"
+                + _("Write one command per line above or below the quoted text."),
                 report.skipped_text(skipped),
                 error,
                 "" if error else _help_for(ctx),
@@ -278,11 +332,14 @@ def _command_words(ctx: Context) -> set[str]:
     """The first words of the commands this address takes now: every game's
     own (help, status, …), the ladder's, and those of the actions the seat
     may send now (from the engine's examples)."""
-    words = {usage.split()[0] for usage, _ in COMMANDS} | set(ladder.WORDS) | set(orders.WORDS) | {"notify", "unsubscribe"}
+    words = {str(usage).split()[0] for usage, _x in COMMANDS} | set(ladder.WORDS) | set(orders.WORDS) | {"notify", "unsubscribe"}
+    words |= command_words.all_words()
     if ctx.game is not None:
         game = _game_now(ctx)
         if game.state is not None and game.status == "active":
-            words |= {s["example"].split()[0].lower() for s in _engine(ctx).actions(game.state, ctx.seat) if s["example"]}
+            for lang in language_codes():  # a command may be written in any language
+                specs = _engine(ctx).actions(game.state, ctx.seat, lang=lang)
+                words |= {s["example"].split()[0].lower() for s in specs if s["example"]}
     return words
 
 
@@ -299,7 +356,7 @@ def _done_text(ctx: Context, done: list[str], moved: bool, skipped: list[tuple[s
     text = "\n\n".join(parts)
     if moved and ctx.game is not None:
         services.game_advance(game_id=ctx.game.pk)
-        text += "\n\nThe situation now:\n\n" + _status(ctx)
+        text += "\n\n" + _("The situation now:") + "\n\n" + _status(ctx)
     return text
 
 
@@ -362,20 +419,20 @@ def _run(ctx: Context, read: list) -> Answer:
 def _refused(ctx: Context, lines: list[str], i: int, line: str, e, done: list[str], skipped=()) -> Answer:
     parts = []
     if done:
-        parts.append("These commands were done and stay done:\n" + "\n".join(done))
-    parts.append(f"This command was refused:\n  {line}\n{e.message}")
+        parts.append(_("These commands were done and stay done:") + "\n" + "\n".join(done))
+    parts.append(_("This command was refused:") + f"\n  {line}\n{e.message}")
     if ctx.game is not None and not isinstance(e, ParseError):
         allowed = _allowed(ctx)
         if allowed not in e.message:
             parts.append(allowed)
     rest = lines[i + 1:]
     if rest:
-        parts.append("Not run, because of the refusal above:\n" + "\n".join(f"  {x}" for x in rest))
+        parts.append(_("Not run, because of the refusal above:") + "\n" + "\n".join(f"  {x}" for x in rest))
     if skipped:
         parts.append(report.skipped_text(list(skipped)))
     if not done:
-        parts.append("Nothing was changed.")
-    parts.append("Write `help` for every command.")
+        parts.append(_("Nothing was changed."))
+    parts.append(_("Write `help` for every command."))
     return ctx.answer(
         InboundMessage.Status.PROCESSED if done else InboundMessage.Status.REFUSED,
         f"{len(done)} done, then refused at line {i + 1}",

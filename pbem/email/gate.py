@@ -9,6 +9,10 @@ current, is refused), and hands the command lines to pbem.email.commands.
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+
 from notifications import addresses
 from notifications.models import InboundMessage, Notification
 from notifications.services import address_bounce_clear, bounce_record
@@ -17,11 +21,19 @@ from pbem.email import throttle
 from pbem.email.answers import Answer, Context, _addressed, _re
 from pbem.email.commands import MAX_COMMANDS, _game_now, _run, _status
 from pbem.models import PendingAction
+from pbem.selectors import language_of
 from pbem.selectors.mail import events_since
 from pbem.services.invitations import account_for_address
 
 
 def mail_handle(row: InboundMessage) -> Answer:
+    # Read in the sender's language (activated below once the sender is known);
+    # the worker's thread is back in the site's default afterwards.
+    with translation.override(settings.LANGUAGE_CODE):
+        return _mail_handle(row)
+
+
+def _mail_handle(row: InboundMessage) -> Answer:
     msg = mail.message_from_bytes(bytes(row.raw))
     for candidate in row.envelope_recipients or []:
         bounced = addresses.bounce_of(candidate)
@@ -40,15 +52,17 @@ def mail_handle(row: InboundMessage) -> Answer:
         # player: never answered, so a forged From gets no mail from us.
         return Answer.drop("not from the player of a known reply address")
     address, sender = found
+    if address.user_id:
+        translation.activate(language_of(user=address.user))  # even a refusal in the sender's language
     limited = throttle.inbound_check(sender=sender, token=address.token)
     if limited is not None:
         if not limited.tell:
             return Answer.drop("throttled")
         return _refuse(
             row, msg, sender,
-            f"You have sent more than {limited.limit} mails to pbem within {limited.window_minutes} minutes, so this "
-            f"one was not read and nothing was run. Please wait until {limited.until:%H:%M} UTC and send your "
-            "commands again; mails until then get no answer.",
+            _("You have sent more than %(limit)s mails to pbem within %(minutes)s minutes, so this one was not read "
+              "and nothing was run. Please wait until %(until)s UTC and send your commands again; mails until then "
+              "get no answer.") % {"limit": limited.limit, "minutes": limited.window_minutes, "until": f"{limited.until:%H:%M}"},
             "throttled",
         )
     if address.invitation_id:
@@ -58,6 +72,7 @@ def mail_handle(row: InboundMessage) -> Answer:
 
     address_bounce_clear(email=sender)  # a mail from the address proves it works
     ctx = Context(row=row, msg=msg, sender=sender, address=address, user=user)
+    translation.activate(language_of(user=user))  # refusals and answers in the sender's language
     if address.game_id:
         ctx.game, ctx.seat = address.game, address.seat
         seat = address.game.seats.filter(index=address.seat).first()
@@ -66,7 +81,8 @@ def mail_handle(row: InboundMessage) -> Answer:
             return ctx.answer(
                 InboundMessage.Status.REFUSED,
                 "no longer seated",
-                "You no longer hold that seat in this game, so nothing was run.\nWrite `games` to see your games.",
+                _("You no longer hold that seat in this game, so nothing was run.") + "\n"
+                + _("Write `games` to see your games."),
             )
         refusal = _thread_check(ctx)
         if refusal:
@@ -86,9 +102,9 @@ def mail_handle(row: InboundMessage) -> Answer:
         return ctx.answer(
             InboundMessage.Status.REFUSED,
             "too many lines",
-            f"Your mail held {len(lines)} lines after quotes and signature were removed; at most "
-            f"{MAX_COMMANDS} commands are taken from one mail, so nothing was run.\n"
-            "Send only your commands, one per line.",
+            _("Your mail held %(count)s lines after quotes and signature were removed; at most %(max)s commands are "
+              "taken from one mail, so nothing was run.") % {"count": len(lines), "max": MAX_COMMANDS} + "\n"
+            + _("Send only your commands, one per line."),
         )
     return _run(ctx, read)
 
@@ -144,8 +160,9 @@ def _thread_check(ctx: Context) -> Answer | None:
         return ctx.answer(
             InboundMessage.Status.REFUSED,
             "wrong game",
-            f"Your mail answers a mail about game #{shown.game_id}, but was sent to the reply address of "
-            f"game #{ctx.game.pk}, so nothing was run.\nReply to the newest mail of the game you mean.",
+            _("Your mail answers a mail about game #%(answered)s, but was sent to the reply address of game "
+              "#%(game_id)s, so nothing was run.") % {"answered": shown.game_id, "game_id": ctx.game.pk} + "\n"
+            + _("Reply to the newest mail of the game you mean."),
         )
     if shown.seat != ctx.seat or shown.version is None:
         return None
@@ -158,18 +175,19 @@ def _thread_check(ctx: Context) -> Answer | None:
     if open_now is None or open_now <= shown.version:
         return None
     changed = events_since(game=ctx.game, seat=ctx.seat, version=shown.version)
-    said = ("What happened since:\n" + "\n".join(f"  - {line}" for line in changed)) if changed else ""
+    said = (_("What happened since:") + "\n" + "\n".join(f"  - {line}" for line in changed)) if changed else ""
     return ctx.answer(
         InboundMessage.Status.REFUSED,
         "stale decision",
         "\n\n".join(
             x
             for x in (
-                f"Your mail answers a mail that showed the game at version {shown.version}; the game has moved on "
-                f"since (it is at version {_game_now(ctx).version} and asks you something new), so nothing was run.",
+                _("Your mail answers a mail that showed the game at version %(shown)s; the game has moved on since "
+                  "(it is at version %(now)s and asks you something new), so nothing was run.")
+                % {"shown": shown.version, "now": _game_now(ctx).version},
                 said,
-                "The situation now:\n\n" + _status(ctx),
-                "Reply to this mail with your commands for the situation above.",
+                _("The situation now:") + "\n\n" + _status(ctx),
+                _("Reply to this mail with your commands for the situation above."),
             )
             if x
         ),

@@ -9,6 +9,9 @@ Fugger offer is accepted, a Citadels district declined): there only
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from pbem.errors import InvalidRequest
 from pbem.ladders import selectors, services
 
@@ -21,8 +24,18 @@ COMMANDS: list[tuple[str, str]] = [
     ("decline [n]", "decline challenge n (no number: the only challenge waiting for you)"),
     ("accept challenge [n] / decline challenge [n]", "the same from a game's thread, where accept and decline are the game's words"),
 ]
-USAGE = tuple(COMMANDS)
-WORDS = frozenset(written.split()[0] for written, _ in COMMANDS)
+# The help's rows in the reader's language (each usage in the words pbem.command_words reads).
+USAGE = (
+    (pgettext_lazy("mail command usage", "seek <ladder>"),
+     gettext_lazy("seek a game on that ladder (joining it first); the ladders are listed at /ladders/")),
+    (pgettext_lazy("mail command usage", "accept [n]"),
+     gettext_lazy("accept challenge n (no number: the only challenge waiting for you)")),
+    (pgettext_lazy("mail command usage", "decline [n]"),
+     gettext_lazy("decline challenge n (no number: the only challenge waiting for you)")),
+    (pgettext_lazy("mail command usage", "accept challenge [n] / decline challenge [n]"),
+     gettext_lazy("the same from a game's thread, where accept and decline are the game's words")),
+)
+WORDS = frozenset(written.split()[0] for written, _x in COMMANDS)
 
 
 def command(*, user, line: str, in_game: bool) -> str | None:
@@ -31,13 +44,15 @@ def command(*, user, line: str, in_game: bool) -> str | None:
     rest = words[1:]
     if word == "seek":
         if len(rest) != 1:
-            raise InvalidRequest("Write `seek` and the ladder's name, e.g. `seek augsburg-4p`; the ladders are listed at /ladders/.")
+            raise InvalidRequest(
+                _("Write `seek` and the ladder's name, e.g. `seek augsburg-4p`; the ladders are listed at /ladders/.")
+            )
         ladder = selectors.ladder_by_slug(slug=rest[0])
         services.seek_create(ladder=ladder, user=user)
-        return (
-            f"You are seeking a game on the ladder {ladder.name}. The matchmaker runs every minute and "
+        return _(
+            "You are seeking a game on the ladder %(name)s. The matchmaker runs every minute and "
             "mails you your table when it finds one."
-        )
+        ) % {"name": ladder.name}
     if word not in ("accept", "decline"):
         return None
     if rest[:1] and rest[0].lower() == "challenge":
@@ -45,10 +60,15 @@ def command(*, user, line: str, in_game: bool) -> str | None:
     elif in_game:
         return None
     if len(rest) > 1 or (rest and not rest[0].isdigit()):
-        raise InvalidRequest(f"Write `{word}` and the challenge's number from its mail, e.g. `{word} 12`.")
+        raise InvalidRequest(
+            (_("Write `accept` and the challenge's number from its mail, e.g. `accept 12`.") if word == "accept"
+             else _("Write `decline` and the challenge's number from its mail, e.g. `decline 12`."))
+        )
     challenge = services.challenge_respond(challenge_id=int(rest[0]) if rest else None, user=user, accept=word == "accept")
     if word == "decline":
-        return f"You declined challenge {challenge.pk}; the others are told."
+        return _("You declined challenge %(number)s; the others are told.") % {"number": challenge.pk}
     if challenge.game_id:
-        return f"You accepted challenge {challenge.pk}. Everyone has: the game is #{challenge.game_id}, and its mails follow."
-    return f"You accepted challenge {challenge.pk}. The game starts once everyone named has accepted."
+        return _("You accepted challenge %(number)s. Everyone has: the game is #%(game_id)s, and its mails follow.") % {
+            "number": challenge.pk, "game_id": challenge.game_id}
+    return _("You accepted challenge %(number)s. The game starts once everyone named has accepted.") % {
+        "number": challenge.pk}

@@ -8,21 +8,32 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+
 from engines.orders import standing_command
-from pbem import selectors, services
+from pbem import command_words, selectors, services
 from pbem.errors import InvalidRequest
 
 WORDS = ("then", "else", "standing", "undo")
 
 USAGE = (
-    ("then <cmd> / else <cmd>", "orders for your next decision, tried in order when it opens (the first the "
-     "game accepts then is played for you): `then pick king / else merchant / else architect`, or `else ...` "
-     "on the lines after `then`; `then` alone lists them, `then off` withdraws them"),
-    ("standing <order>", "a standing order for a choice the game asks again and again (`standing` alone lists "
-     "yours and the ones this game offers; `standing off 2` or `standing off all` withdraws)"),
-    ("undo", "take back your last move, while nobody has acted since and it drew nothing, used no chance and "
-     "showed nothing hidden"),
+    (pgettext_lazy("mail command usage", "then <cmd> / else <cmd>"),
+     gettext_lazy("orders for your next decision, tried in order when it opens (the first the game accepts then is "
+                  "played for you): `then pick king / else merchant / else architect`, or `else ...` on the lines "
+                  "after `then`; `then` alone lists them, `then off` withdraws them")),
+    (pgettext_lazy("mail command usage", "standing <order>"),
+     gettext_lazy("a standing order for a choice the game asks again and again (`standing` alone lists yours and "
+                  "the ones this game offers; `standing off 2` or `standing off all` withdraws)")),
+    (pgettext_lazy("mail command usage", "undo"),
+     gettext_lazy("take back your last move, while nobody has acted since and it drew nothing, used no chance and "
+                  "showed nothing hidden")),
 )
+
+
+def _is(word: str, command: str) -> bool:
+    """``word`` is ``command`` in any language (`sonst` is `else`)."""
+    return (command_words.canonical(word) or "").split()[:1] == [command]
 
 
 def lines_join(read: list) -> list:
@@ -33,7 +44,8 @@ def lines_join(read: list) -> list:
         text = item.text.strip()
         word = text.split(maxsplit=1)[0].lower() if text else ""
         last = next((x for x in reversed(out) if x.kind == "text"), None)
-        if item.kind == "text" and word == "else" and last is not None and last.text.strip().lower().startswith("then "):
+        then = last is not None and len(last.text.split()) > 1 and _is(last.text.split()[0], "then")
+        if item.kind == "text" and _is(word, "else") and then:
             out[out.index(last)] = replace(last, text=last.text.rstrip() + " / " + text)
         else:
             out.append(item)
@@ -49,11 +61,11 @@ def command(*, game, seat: int, line: str) -> str | None:
     rest = line.strip()[len(words[0]):].strip()
     if word == "undo":
         if rest:
-            raise InvalidRequest("Write `undo` alone on its line.")
+            raise InvalidRequest(_("Write `undo` alone on its line."))
         services.move_take_back(game_id=game.pk, seat=seat)
-        return "Your last move is taken back: the game is where it was before it."
+        return _("Your last move is taken back: the game is where it was before it.")
     if word == "else":
-        raise InvalidRequest("`else` follows a `then` line: `then pick king` and on the next line `else merchant`.")
+        raise InvalidRequest(_("`else` follows a `then` line: `then pick king` and on the next line `else merchant`."))
     if word == "then":
         return _then(game, seat, rest)
     return _standing(game, seat, rest)
@@ -62,21 +74,23 @@ def command(*, game, seat: int, line: str) -> str | None:
 def _then(game, seat: int, rest: str) -> str:
     if rest.lower() in ("off", "none", "withdraw"):
         services.orders_withdraw(game_id=game.pk, seat=seat)
-        return "Your orders for your next decision are withdrawn."
+        return _("Your orders for your next decision are withdrawn.")
     if not rest:
         mine = selectors.orders_of(game=game, seat=game.seats.get(index=seat))["next"]
-        return ("Your orders for your next decision: " + " / else ".join(map(str, mine))) if mine else "You have no orders for your next decision."
+        if not mine:
+            return _("You have no orders for your next decision.")
+        return _("Your orders for your next decision: %(orders)s") % {"orders": " / else ".join(map(str, mine))}
     candidates = []
     for part in rest.split("/"):
         part = part.strip()
-        if part.lower().startswith("else "):
-            part = part[5:].strip()
+        if part.split() and _is(part.split()[0], "else"):  # `/ else`, `/ sonst`, `/ altrimenti`, `/ sinon`
+            part = part[len(part.split()[0]):].strip()
         if part:
             candidates.append(part)
     out = services.orders_set(game_id=game.pk, seat=seat, candidates=candidates)
     if out["played"]:
-        return f"Your decision was open: `{out['played']}` is played."
-    return f"Kept for your next decision, tried in this order: {' / '.join(candidates)}."
+        return _("Your decision was open: `%(played)s` is played.") % {"played": out["played"]}
+    return _("Kept for your next decision, tried in this order: %(orders)s.") % {"orders": " / ".join(candidates)}
 
 
 def _standing(game, seat: int, rest: str) -> str:
@@ -87,15 +101,20 @@ def _standing(game, seat: int, rest: str) -> str:
         if words[1:] == ["all"]:
             for o in mine:
                 services.standing_order_withdraw(game_id=game.pk, seat=seat, order_id=o["id"])
-            return f"{len(mine)} standing order(s) withdrawn."
+            return ngettext("%(count)s standing order withdrawn.", "%(count)s standing orders withdrawn.", len(mine)) % {
+                "count": len(mine)}
         if len(words) != 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= len(mine):
-            raise InvalidRequest(f"Write `standing off` and the number of the order in `standing` (1-{len(mine) or 1}), or `standing off all`.")
+            raise InvalidRequest(
+                _("Write `standing off` and the number of the order in `standing` (1-%(count)s), or `standing off all`.")
+                % {"count": len(mine) or 1}
+            )
         services.standing_order_withdraw(game_id=game.pk, seat=seat, order_id=mine[int(words[1]) - 1]["id"])
-        return f"Standing order {words[1]} withdrawn."
+        return _("Standing order %(number)s withdrawn.") % {"number": words[1]}
     if not rest:
         orders = selectors.orders_of(game=game, seat=row)
-        lines = [f"  {i}. {o['command']}" for i, o in enumerate(orders["standing"], 1)] or ["  (none)"]
-        offered = [f"  standing {s['example']:<36} {s['label']}" for s in orders["standing_specs"]] or ["  (none in this game now)"]
-        return "\n".join(["Your standing orders:", *lines, "Offered in this game:", *offered])
+        lines = [f"  {i}. {o['command']}" for i, o in enumerate(orders["standing"], 1)] or ["  " + _("(none)")]
+        offered = [f"  standing {s['example']:<36} {s['label']}" for s in orders["standing_specs"]] or [
+            "  " + _("(none in this game now)")]
+        return "\n".join([_("Your standing orders:"), *lines, _("Offered in this game:"), *offered])
     order = services.standing_order_add(game_id=game.pk, seat=seat, order=rest)
-    return f"Standing order kept until you withdraw it: `{standing_command(order.order)}`."
+    return _("Standing order kept until you withdraw it: `%(order)s`.") % {"order": standing_command(order.order)}

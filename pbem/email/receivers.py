@@ -10,6 +10,7 @@ from django.conf import settings
 from django.dispatch import receiver
 
 from pbem.email import services
+from pbem.email.webhook_urls import webhook_seen
 
 log = logging.getLogger(__name__)
 
@@ -24,8 +25,18 @@ def store_inbound_mail(sender, event, esp_name, **kwargs):
         log.warning("a post to the %s inbound webhook, which is not enabled (PBEM_INBOUND_WEBHOOKS): not stored", esp)
         return
     recipients = [message.envelope_recipient] if getattr(message, "envelope_recipient", None) else []
+    raw = message.as_bytes()
+    seen = webhook_seen.get()
+    if len(raw) > settings.PBEM_INBOUND_MAX_BYTES:
+        # the SMTP server's limit for every door (its gate answers 413)
+        log.warning("a %s-byte mail from the %s inbound webhook, over PBEM_INBOUND_MAX_BYTES: not stored", len(raw), esp)
+        if seen is not None:
+            seen["too_large"] = True
+        return
+    if seen is not None:
+        seen["stored"] = True
     services.inbound_store(
-        raw=message.as_bytes(),
+        raw=raw,
         source=esp,
         envelope_sender=getattr(message, "envelope_sender", None),
         envelope_recipients=recipients,

@@ -7,6 +7,7 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 from django.utils.html import escape
+from django.utils.translation import gettext as _
 
 from pbem.errors import NotFound
 from pbem.ladders import pairing
@@ -23,6 +24,7 @@ from pbem.ladders.models import (
     TableSeat,
     Tournament,
 )
+from pbem.languages import game_title
 from pbem.models import Seat
 from pbem.selectors import engine_get, reliability_of
 
@@ -32,7 +34,7 @@ from pbem.selectors import engine_get, reliability_of
 def user_by_name(*, username: str):
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
-        raise NotFound(f"There is no player called {username!r}.")
+        raise NotFound(_("There is no player called %(name)r.") % {"name": username})
     return user
 
 
@@ -40,14 +42,14 @@ def ladder_by_slug(*, slug: str) -> Ladder:
     ladder = Ladder.objects.filter(slug__iexact=slug).first()
     if ladder is None:
         names = ", ".join(Ladder.objects.order_by("slug").values_list("slug", flat=True)[:20])
-        raise NotFound(f"There is no ladder {slug!r}. Ladders: {names or 'none yet'}.")
+        raise NotFound(_("There is no ladder %(slug)r. Ladders: %(names)s.") % {"slug": slug, "names": names or _("none yet")})
     return ladder
 
 
 def tournament_by_slug(*, slug: str) -> Tournament:
     t = Tournament.objects.filter(slug=slug).first()
     if t is None:
-        raise NotFound(f"There is no tournament {slug!r}.")
+        raise NotFound(_("There is no tournament %(slug)r.") % {"slug": slug})
     return t
 
 
@@ -134,10 +136,13 @@ def rating_plot_svg(*, history: list[dict], width: int = 640, height: int = 240)
     points = " ".join(f"{round(pad + i * step, 1)},{y(v)}" for i, v in enumerate(values))
     dots = "".join(
         f'<circle cx="{round(pad + (i + 1) * step, 1)}" cy="{y(h["ordinal_after"])}" r="3">'
-        f'<title>game #{h["game"]}: place {h["place"]} of {h["players"]}, {h["ordinal_after"]:.2f}</title></circle>'
+        f'<title>{escape(_("game #%(game)s: place %(place)s of %(players)s, %(rating).2f") % {"game": h["game"], "place": h["place"], "players": h["players"], "rating": h["ordinal_after"]})}</title></circle>'
         for i, h in enumerate(history)
     )
-    label = escape(f"Rating from {values[0]:.2f} to {values[-1]:.2f} over {len(history)} rated games")
+    label = escape(
+        _("Rating from %(first).2f to %(last).2f over %(count)s rated games")
+        % {"first": values[0], "last": values[-1], "count": len(history)}
+    )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" aria-label="{label}" '
         'class="rating-plot">'
@@ -361,34 +366,56 @@ def finalists(*, tournament: Tournament, standing: list[dict]) -> list[int]:
 
 
 def tournament_rules(*, tournament: Tournament) -> list[str]:
+    """The tournament's rules in sentences, in the reader's language."""
     t = tournament
     engine = engine_get(t.engine)
     sizes = sorted({s for s in (t.table_size, t.table_size - 1, t.final_size or t.table_size) if s >= engine.min_players}, reverse=True)
-    points = "; ".join(f"{n} players: " + ", ".join(f"{x:g}" for x in pairing.place_points(n, t.points)) for n in sizes)
+    points = "; ".join(
+        _("%(count)s players: %(points)s") % {"count": n, "points": ", ".join(f"{x:g}" for x in pairing.place_points(n, t.points))}
+        for n in sizes
+    )
     rules = [
-        f"{engine.title}, {t.table_size} players per table, options {t.options or 'the defaults'}.",
+        _("%(title)s, %(count)s players per table, options %(options)s.") % {
+            "title": game_title(t.engine) or engine.title, "count": t.table_size, "options": t.options or _("the defaults"),
+        },
         (
-            f"Swiss, {t.rounds} rounds: each round's tables are formed by score, and players who met before are kept apart as far as possible."
+            _("Swiss, %(rounds)s rounds: each round's tables are formed by score, and players who met before are kept "
+              "apart as far as possible.") % {"rounds": t.rounds}
             if t.format == Tournament.Format.SWISS
-            else f"Round robin in groups of about {t.group_size}, {t.rounds} rounds in each group: tables are formed so that group members meet as evenly as possible."
+            else _("Round robin in groups of about %(size)s, %(rounds)s rounds in each group: tables are formed so that "
+                   "group members meet as evenly as possible.") % {"size": t.group_size, "rounds": t.rounds}
         ),
         (
-            "When the players do not divide into full tables, some tables have one player fewer, so everyone plays."
+            _("When the players do not divide into full tables, some tables have one player fewer, so everyone plays.")
             if t.remainder == Tournament.Remainder.SMALLER
-            else f"When the players do not divide into full tables, the lowest placed players with the fewest byes so far sit out with a bye worth {pairing.bye_points(t.table_size, t.points):g} points (others as fair sit out instead when that avoids a repeat meeting)."
+            else _("When the players do not divide into full tables, the lowest placed players with the fewest byes so far "
+                   "sit out with a bye worth %(points)s points (others as fair sit out instead when that avoids a repeat "
+                   "meeting).") % {"points": f"{pairing.bye_points(t.table_size, t.points):g}"}
         ),
-        f"Placement points per place (ties share the mean of the places they cover): {points}.",
-        "Standings: points, then opponents' points (the points of every opponent met), then score ratio (points over what first places would have given), then the rating at the start.",
-        (f"Then a final table of the best {t.final_size}" + (" (group winners first)" if t.format == Tournament.Format.GROUPS else "") + ": its places decide the top of the standings.")
-        if t.final_size
-        else "No final table: the standings after the last round are the result.",
-        f"A round starts when the previous one has finished or after {t.round_hours} hours at the latest; a game still running then counts when it ends.",
+        _("Placement points per place (ties share the mean of the places they cover): %(points)s.") % {"points": points},
+        _("Standings: points, then opponents' points (the points of every opponent met), then score ratio (points over "
+          "what first places would have given), then the rating at the start."),
         (
-            "A player who leaves a game (timeout, resignation, withdrawal, by the game's time control) is placed last at that table."
+            (_("Then a final table of the best %(count)s (group winners first): its places decide the top of the standings.")
+             if t.format == Tournament.Format.GROUPS
+             else _("Then a final table of the best %(count)s: its places decide the top of the standings."))
+            % {"count": t.final_size}
+        )
+        if t.final_size
+        else _("No final table: the standings after the last round are the result."),
+        _("A round starts when the previous one has finished or after %(hours)s hours at the latest; a game still running "
+          "then counts when it ends.") % {"hours": t.round_hours},
+        (
+            _("A player who leaves a game (timeout, resignation, withdrawal, by the game's time control) is placed last at "
+              "that table.")
             if t.takeover_rule == "last"
-            else "A player who leaves a game keeps the place the bot playing on reached."
+            else _("A player who leaves a game keeps the place the bot playing on reached.")
         ),
-        f"Registration until {t.registration_deadline:%Y-%m-%d %H:%M} UTC" + (f", at most {t.max_players} players." if t.max_players else "."),
+        (
+            _("Registration until %(deadline)s UTC, at most %(count)s players.")
+            if t.max_players
+            else _("Registration until %(deadline)s UTC.")
+        ) % {"deadline": f"{t.registration_deadline:%Y-%m-%d %H:%M}", "count": t.max_players},
     ]
     return rules
 

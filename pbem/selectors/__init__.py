@@ -9,13 +9,15 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from engines import orders as O
 from engines import registry
 from engines.base import Engine
 from notifications.models import Invitation
 from pbem.errors import Conflict, NotFound, NotYourSeat
+from pbem.languages import language_supported
 from pbem.models import DecisionOrder, Game, Move, PendingAction, Profile, Seat, StandingOrder, TakeBack, Vacation
 
 
@@ -38,7 +40,7 @@ def engine_get(slug: str) -> Engine:
     try:
         return engine_list()[slug]
     except KeyError:
-        raise NotFound(f"No game called {slug!r}. Available: {', '.join(sorted(engine_list()))}.") from None
+        raise NotFound(_("No game called %(slug)r. Available: %(names)s.") % {"slug": slug, "names": ', '.join(sorted(engine_list()))}) from None
 
 
 def game_visible(*, game: Game, user) -> bool:
@@ -73,15 +75,15 @@ def game_get(*, game_id: int, user=None) -> Game:
     try:
         game = Game.objects.get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
-        raise NotFound(f"There is no game {game_id}.") from None
+        raise NotFound(_("There is no game %(game_id)s.") % {"game_id": game_id}) from None
     if user is not None and not game_visible(game=game, user=user):
-        raise NotFound(f"There is no game {game_id} that you may see: a private game shows only to its players and invitees.")
+        raise NotFound(_("There is no game %(game_id)s that you may see: a private game shows only to its players and invitees.") % {"game_id": game_id})
     return game
 
 
 def _check_visible(game: Game, user) -> None:
     if not game_visible(game=game, user=user):
-        raise NotFound(f"There is no game {game.pk} that you may see: a private game shows only to its players and invitees.")
+        raise NotFound(_("There is no game %(game_id)s that you may see: a private game shows only to its players and invitees.") % {"game_id": game.pk})
 
 
 def seat_of(*, game: Game, user) -> Seat | None:
@@ -112,7 +114,7 @@ def seat_for_move(*, game_id: int, user) -> Seat:
         seat = Seat.objects.filter(game_id=game_id, player=user).only("id", "index", "game_id", "player_id").first()
     if seat is None:
         game_get(game_id=game_id, user=user)  # not found, as for any game the user may not see
-        raise NotYourSeat("You have no seat in this game.")
+        raise NotYourSeat(_("You have no seat in this game."))
     return seat
 
 
@@ -185,12 +187,13 @@ def game_detail(*, game: Game, user) -> dict:
         return out
     out["view"] = engine.view(game.state, seat.index if seat else None)
     decisions = list(open_decisions(game=game))
+    now = decisions_now(game=game)
     out["decisions"] = [
         {
             "seat": p.seat.index,
-            "kind": p.kind,
+            "kind": now.get(p.seat.index, {}).get("kind", p.kind),
             "sealed": p.sealed,
-            "prompt": p.prompt if seat is not None and p.seat_id == seat.pk else None,
+            "prompt": now.get(p.seat.index, {}).get("prompt", p.prompt) if seat is not None and p.seat_id == seat.pk else None,
             "deadline": p.deadline,
             "submitted": p.submitted_at is not None,
         }
@@ -201,16 +204,17 @@ def game_detail(*, game: Game, user) -> dict:
         # A sealed move may be replaced until the decision resolves, so its
         # specs stay on offer; an unsealed one is final once sent.
         if mine is not None and (mine.sealed or mine.submitted_at is None):
-            out["actions"] = engine.actions(game.state, seat.index)
+            out["actions"] = engine.actions(game.state, seat.index, lang=reader_language())
     out["commitments"] = commitments(game=game)
     return out
 
 
-def events_for_seat(*, events: list[dict], seat: int | None) -> list[dict]:
+def events_for_seat(*, events: list[dict], seat: int | None, engine=None, lang: str | None = None) -> list[dict]:
     """The events of a step that ``seat`` may see (None: a spectator), as the
-    engine addressed them: this is all anyone learns of another seat's move."""
+    engine addressed them: this is all anyone learns of another seat's move.
+    With ``engine``, each text is written in ``lang`` (default: the reader's)."""
     return [
-        {"type": e["type"], "text": e["text"], "data": e["data"]}
+        {"type": e["type"], "text": event_text(engine, e, lang) if engine is not None else e["text"], "data": e["data"]}
         for e in events
         if e["to"] == "all" or (seat is not None and seat in e["to"])
     ]
@@ -223,6 +227,7 @@ def game_history(*, game: Game, user) -> list[dict]:
     _check_visible(game, user)
     seat = seat_of(game=game, user=user)
     seat_index = seat.index if seat else None
+    engine = engine_get(game.engine)
     steps: dict[int, dict] = {}
     for m in Move.objects.filter(game=game, status=Move.Status.APPLIED).order_by("version", "seat"):
         step = steps.setdefault(m.version, {"version": m.version, "moves": [], "events": [], "applied_at": m.applied_at})
@@ -230,8 +235,34 @@ def game_history(*, game: Game, user) -> list[dict]:
         if m.seat == seat_index:
             move["action"] = m.action
         step["moves"].append(move)
-        step["events"].extend(events_for_seat(events=m.events, seat=seat_index))
+        step["events"].extend(events_for_seat(events=m.events, seat=seat_index, engine=engine))
     return list(steps.values())
+
+
+def reader_language() -> str:
+    """The language of whoever is being written to now: the request's or the
+    mail's, as the channel activated it."""
+    return translation.get_language() or settings.LANGUAGE_CODE
+
+
+def decisions_now(*, game: Game, lang: str | None = None) -> dict[int, dict]:
+    """Each open decision by seat, its kind and prompt in ``lang`` (default:
+    the reader's), from the engine; the stored ones are English."""
+    if game.state is None:
+        return {}
+    return {d["seat"]: d for d in engine_get(game.engine).decisions(game.state, lang=lang or reader_language())}
+
+
+def prompts_now(*, game: Game, lang: str | None = None) -> dict[int, str]:
+    """What each seat with an open decision is asked, in ``lang`` (default: the reader's)."""
+    return {seat: d["prompt"] for seat, d in decisions_now(game=game, lang=lang).items()}
+
+
+def event_text(engine, event: dict, lang: str | None = None) -> str:
+    """A stored event written for its reader (events older than the
+    languages have no message key and keep their English text)."""
+    writer = getattr(engine, "event_text", None)
+    return writer(event, lang=lang or reader_language()) if writer is not None else event["text"]
 
 
 def decisions_waiting_for(*, user) -> QuerySet[PendingAction]:
@@ -262,7 +293,7 @@ def game_record(*, game: Game, user=None) -> dict:
     if user is not None:
         _check_visible(game, user)
     if game.status != Game.Status.FINISHED:
-        raise Conflict("The record is published once the game is finished.")
+        raise Conflict(_("The record is published once the game is finished."))
     moves: dict[int, dict] = {}
     for m in Move.objects.filter(game=game, status=Move.Status.APPLIED).select_related("secret").order_by("version", "seat"):
         entry = moves.setdefault(m.version, {"version": m.version, "moves": {}})
@@ -292,6 +323,14 @@ def profile_of(*, user):
     if relation.is_cached(user):
         return relation.get_cached_value(user) or Profile(user=user)
     return Profile.objects.filter(user=user).first() or Profile(user=user)
+
+
+def language_of(*, user) -> str:
+    """The language ``user`` reads pages, mails and answers in: the profile's,
+    else the site's default (settings.LANGUAGE_CODE)."""
+    if user is None or not getattr(user, "pk", None):
+        return settings.LANGUAGE_CODE
+    return language_supported(profile_of(user=user).language) or settings.LANGUAGE_CODE
 
 
 # --- deadlines: reliability and vacations (issue 8) ----------------------------------

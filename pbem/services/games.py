@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _, ngettext
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
@@ -15,6 +16,7 @@ from pbem.errors import Conflict, InvalidRequest, NotFound, NotYourSeat
 from pbem.models import Game, Seat
 from pbem.selectors import engine_get, game_invited
 from pbem.services.moves import decisions_open, game_lock, queue_advance
+from pbem.languages import status_word
 
 
 @lru_cache(maxsize=None)
@@ -31,7 +33,7 @@ def _options_with_defaults(engine, options: dict | None) -> dict:
     try:
         _options_validator(engine.slug).validate(filled)
     except ValidationError as e:
-        raise InvalidRequest(f"Options for {engine.slug}: {e.message}.") from None
+        raise InvalidRequest(_("Options for %(slug)s: %(message)s.") % {"slug": engine.slug, "message": e.message}) from None
     return filled
 
 
@@ -52,11 +54,11 @@ def game_create(
     passes it: a player who chose it could deal every hand offline)."""
     eng = engine_get(engine)
     if visibility not in Game.Visibility.values:
-        raise InvalidRequest(f"visibility must be one of {', '.join(Game.Visibility.values)}, not {visibility!r}.")
+        raise InvalidRequest(_("visibility must be one of %(names)s, not %(visibility)r.") % {"names": ', '.join(Game.Visibility.values), "visibility": visibility})
     if not isinstance(players, int) or not eng.min_players <= players <= eng.max_players:
-        raise InvalidRequest(f"{eng.title} is for {eng.min_players}-{eng.max_players} players.")
+        raise InvalidRequest(_("%(title)s is for %(min_players)s-%(max_players)s players.") % {"title": eng.title, "min_players": eng.min_players, "max_players": eng.max_players})
     if not isinstance(bots, int) or not 0 <= bots < players:
-        raise InvalidRequest(f"bots must be between 0 and {players - 1}: seat 1 is yours.")
+        raise InvalidRequest(_("bots must be between 0 and %(count)s: seat 1 is yours.") % {"count": players - 1})
     try:
         tc = clock.time_control_normalise(time_control)
     except ValueError as e:
@@ -87,16 +89,16 @@ def game_join(*, game_id: int, user, code: str | None = None) -> Seat:
         (code is not None and secrets.compare_digest(code.strip(), game.invite_code)) or game_invited(game=game, user=user)
     ):
         raise NotFound(
-            f"There is no game {game_id} open to you: a private game takes players by invitation; "
-            'send its invitation code as {"code": "..."}.'
+            _('There is no game %(game_id)s open to you: a private game takes players by invitation; '
+              'send its invitation code as {"code": "..."}.') % {"game_id": game_id}
         )
     if game.status != Game.Status.FORMING:
-        raise Conflict("This game has already started; it takes no more players.")
+        raise Conflict(_("This game has already started; it takes no more players."))
     if game.seats.filter(player=user).exists():
-        raise Conflict("You already have a seat in this game.")
+        raise Conflict(_("You already have a seat in this game."))
     seat = game.seats.filter(player__isnull=True, is_bot=False).order_by("index").first()
     if seat is None:
-        raise Conflict("Every seat of this game is taken.")
+        raise Conflict(_("Every seat of this game is taken."))
     seat.player = user
     seat.save(update_fields=["player"])
     return seat
@@ -106,12 +108,14 @@ def game_join(*, game_id: int, user, code: str | None = None) -> Seat:
 def game_start(*, game_id: int, user, fill_with_bots: bool = True) -> Game:
     game = game_lock(game_id)
     if game.created_by_id != user.pk:
-        raise NotYourSeat("Only the player who created the game can start it.")
+        raise NotYourSeat(_("Only the player who created the game can start it."))
     if game.status != Game.Status.FORMING:
-        raise Conflict(f"This game is {game.status}; only a forming game can be started.")
+        raise Conflict(_("This game is %(status)s; only a forming game can be started.") % {"status": status_word(game.status)})
     empty = list(game.seats.filter(player__isnull=True, is_bot=False))
     if empty and not fill_with_bots:
-        raise Conflict(f"{len(empty)} seat(s) are still empty: wait for players, or start with bots.")
+        raise Conflict(ngettext(
+            "%(count)s seat is still empty: wait for players, or start with bots.",
+            "%(count)s seats are still empty: wait for players, or start with bots.", len(empty)) % {"count": len(empty)})
     for seat in empty:
         seat.is_bot, seat.status = True, Seat.Status.BOT
         seat.save(update_fields=["is_bot", "status"])
@@ -130,5 +134,5 @@ def game_join_by_code(*, code: str, user) -> Seat:
     """Join with an invitation code (as ``join <code>`` in an email)."""
     game = Game.objects.filter(invite_code=code.strip()).first()
     if game is None:
-        raise NotFound(f"No game has the invitation code {code.strip()!r}; check the code in your invitation.")
+        raise NotFound(_("No game has the invitation code %(code)r; check the code in your invitation.") % {"code": code.strip()})
     return game_join(game_id=game.pk, user=user, code=game.invite_code)

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from notifications import links, outbox
 from notifications.models import Invitation, Notification, ReplyAddress
@@ -25,16 +26,16 @@ def invitation_create(*, game_id: int, by_user, email: str) -> Invitation:
     try:
         validate_email(email)
     except ValidationError:
-        raise InvalidRequest(f"{email!r} is not an email address.") from None
+        raise InvalidRequest(_("%(email)r is not an email address.") % {"email": email}) from None
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise NotFound(f"There is no game {game_id}.")
+        raise NotFound(_("There is no game %(game_id)s.") % {"game_id": game_id})
     if not game.seats.filter(player=by_user).exists():
-        raise NotYourSeat("Only a player of this game can invite others to it.")
+        raise NotYourSeat(_("Only a player of this game can invite others to it."))
     if game.status != Game.Status.FORMING:
-        raise Conflict("This game has already started; it takes no more players.")
+        raise Conflict(_("This game has already started; it takes no more players."))
     if game.seats.filter(player__email__iexact=email).exists():
-        raise Conflict(f"{email} already has a seat in this game.")
+        raise Conflict(_("%(email)s already has a seat in this game.") % {"email": email})
     invitation, created = Invitation.objects.get_or_create(game=game, email=email.lower(), defaults={"invited_by": by_user})
     address = ReplyAddress.objects.get_or_create(invitation=invitation)[0]
     engine = engine_get(game.engine)

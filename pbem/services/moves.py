@@ -17,9 +17,12 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
-from engines.base import IllegalAction, canonical, describe_actions
+from engines import schema_words
+from engines.base import IllegalAction, canonical, check_against_specs, describe_actions
 from engines.rng import Rng
 from notifications import outbox
 from pbem.errors import (
@@ -31,6 +34,7 @@ from pbem.errors import (
     NotYourTurn,
     StaleVersion,
 )
+from pbem.languages import status_word
 from pbem.models import Game, Move, PendingAction, SealedMove
 from pbem.selectors import engine_get, seats_by_index
 from pbem.services.deadlines import answer_record, deadline_plan
@@ -104,7 +108,7 @@ def game_lock(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update(no_key=True).get(pk=game_id)
     except Game.DoesNotExist:
-        raise NotFound(f"There is no game {game_id}.") from None
+        raise NotFound(_("There is no game %(game_id)s.") % {"game_id": game_id}) from None
 
 
 def request_digest_of(*, seat: int, action, version: int | None) -> str:
@@ -143,7 +147,7 @@ def move_submit(
     decision resolves.
     """
     if source not in Move.Source.values:
-        raise InvalidRequest(f"unknown move source {source!r}")
+        raise InvalidRequest(_("unknown move source %(source)r") % {"source": source})
     digest = request_digest_of(seat=seat, action=action, version=version)
     with transaction.atomic():
         game = game_lock(game_id)
@@ -151,11 +155,11 @@ def move_submit(
             first = Move.objects.filter(game=game, idempotency_key=idempotency_key).select_related("secret").first()
             if first is not None:
                 if first.seat != seat:
-                    raise Conflict("This Idempotency-Key was already used for another seat's move; send a fresh key.")
+                    raise Conflict(_("This Idempotency-Key was already used for another seat's move; send a fresh key."))
                 if first.request_digest and not hmac.compare_digest(first.request_digest, digest):
                     raise IdempotencyKeyReused(
-                        "This Idempotency-Key was already used for a different move: the first one stands. "
-                        "Send a new move with a fresh key."
+                        _("This Idempotency-Key was already used for a different move: the first one stands. "
+                          "Send a new move with a fresh key.")
                     )
                 return _result(first, duplicate=True)
         engine = engine_get(game.engine)
@@ -202,23 +206,26 @@ def _submit_locked(
     open_now: list[PendingAction],
 ) -> Move:
     if game.status != Game.Status.ACTIVE:
-        raise NotYourTurn(f"This game is {game.status}: no moves are taken.")
+        raise NotYourTurn(_("This game is %(status)s: no moves are taken.") % {"status": status_word(game.status)})
     if version is not None and version != game.version:
         raise StaleVersion(
-            f"Your move answers version {version}, but the game is at version {game.version}. "
-            "Look at the game again and send your move for the current situation.",
+            _("Your move answers version %(version)s, but the game is at version %(current)s. "
+              "Look at the game again and send your move for the current situation.")
+            % {"version": version, "current": game.version},
             current_version=game.version,
         )
     pending = next((p for p in open_now if p.seat.index == seat), None)
     if pending is None:
         waiting = ", ".join(str(p.seat.index + 1) for p in sorted(open_now, key=lambda p: p.seat.index))
-        raise NotYourTurn(f"Nothing is asked of seat {seat + 1} now; the game waits for seat(s) {waiting or 'none'}.")
+        raise NotYourTurn(_("Nothing is asked of seat %(seat)s now; the game waits for seat(s) %(seats)s.") % {
+            "seat": seat + 1, "seats": waiting or pgettext("seats", "none")})
     if pending.submitted_at is not None and not pending.sealed:
-        raise NotYourTurn("Your move for this decision is already in and is being applied.")
+        raise NotYourTurn(_("Your move for this decision is already in and is being applied."))
     if not isinstance(action, dict):
-        raise IllegalMove('An action is a JSON object with a "type". ' + _allowed(engine, game, seat))
+        raise IllegalMove(_('An action is a JSON object with a "type".') + " " + _allowed(engine, game, seat))
+    _fits_specs(engine, game.state, seat, action)
     try:
-        engine.validate(game.state, seat, action)
+        engine.validate(game.state, seat, action, lang=translation.get_language() or "en")  # the sender's language
     except IllegalAction as e:
         raise IllegalMove(e.message) from None
     now = timezone.now()
@@ -267,8 +274,30 @@ def _submit_locked(
     return move
 
 
+def _fits_specs(engine, state: dict, seat: int, action: dict) -> None:
+    """Every action is checked against its ActionSpec's params schemas before the engine sees it,
+    whatever carried it: a value of the wrong shape (a list for a character, a nested list, a
+    number out of range, a field missing or unknown) is refused in the game's words
+    (engines.schema_words), never a server error. A well-typed value that is only not among the
+    choices offered now goes on to the engine, which may say why (an unaffordable region)."""
+    lang = translation.get_language() or "en"  # the sender's language
+    specs = engine.actions(state, seat, lang=lang)
+    try:
+        check_against_specs(specs, action, lang=lang)
+    except IllegalAction as refused:
+        chosen = next((s for s in specs if s["type"] == action.get("type")), None)
+        given = {k: v for k, v in action.items() if k != "type"}
+        if chosen is not None and set(given) == set(chosen["params"]) and all(
+            schema_words.not_offered(schema_words.param_errors(schema, given[name]), given[name]) or not schema_words.param_errors(schema, given[name])
+            for name, schema in chosen["params"].items()
+        ):
+            return  # the engine's own words for a choice not offered now
+        raise IllegalMove(refused.message) from None
+
+
 def _allowed(engine, game: Game, seat: int) -> str:
-    return describe_actions(engine.actions(game.state, seat))
+    lang = translation.get_language() or "en"
+    return describe_actions(engine.actions(game.state, seat, lang=lang), lang)
 
 
 # --- applying decisions ------------------------------------------------------------

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from notifications import outbox
 from notifications.models import Notification, ReplyAddress
@@ -15,6 +16,7 @@ from pbem import clock
 from pbem.errors import Conflict, InvalidRequest, NotFound
 from pbem.models import DecisionOrder, Game, PendingAction, Seat, StandingOrder
 from pbem.services.moves import game_lock
+from pbem.languages import status_word
 
 MAX_EXTENSION_HOURS = 24 * 60
 
@@ -24,7 +26,7 @@ def game_abort(*, game_id: int, by=None) -> Game:
     """An operator stops a game: no more moves, open decisions closed."""
     game = game_lock(game_id)
     if game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
-        raise Conflict(f"Game {game_id} is already {game.status}.")
+        raise Conflict(_("Game %(game_id)s is already %(status)s.") % {"game_id": game_id, "status": status_word(game.status)})
     now = timezone.now()
     PendingAction.objects.filter(game=game, closed_at__isnull=True).update(closed_at=now)
     game.status, game.finished_at = Game.Status.ABORTED, now
@@ -38,7 +40,7 @@ def deadline_extend(*, game_id: int, hours: int) -> int:
     deadline and the sweep's marks (timeout, reminder, last call) move
     together. Returns how many decisions moved."""
     if not isinstance(hours, int) or isinstance(hours, bool) or not 0 < hours <= MAX_EXTENSION_HOURS:
-        raise InvalidRequest(f"Give between 1 and {MAX_EXTENSION_HOURS} hours more.")
+        raise InvalidRequest(_("Give between 1 and %(hours)s hours more.") % {"hours": MAX_EXTENSION_HOURS})
     delta = timedelta(hours=hours)
     n = 0
     for p in PendingAction.objects.select_for_update().filter(game_id=game_id, closed_at__isnull=True):
@@ -61,19 +63,19 @@ def seat_reassign(*, game_id: int, seat_index: int, user) -> Seat:
     (never less than they had), and the new player a "your move" mail for
     each; both players are told by a notice."""
     if user is None or not user.is_active:
-        raise InvalidRequest("Choose an active account to give the seat to.")
+        raise InvalidRequest(_("Choose an active account to give the seat to."))
     with transaction.atomic():
         game = game_lock(game_id)
         if game.status not in (Game.Status.FORMING, Game.Status.ACTIVE):
-            raise Conflict(f"Game {game_id} is {game.status}: its seats can no longer change hands.")
+            raise Conflict(_("Game %(game_id)s is %(status)s: its seats can no longer change hands.") % {"game_id": game_id, "status": status_word(game.status)})
         seat = game.seats.select_related("player").filter(index=seat_index).first()
         if seat is None:
-            raise NotFound(f"Game {game_id} has no seat {seat_index + 1}.")
+            raise NotFound(_("Game %(game_id)s has no seat %(seat)s.") % {"game_id": game_id, "seat": seat_index + 1})
         if seat.player_id == user.pk:
-            raise Conflict(f"{user.username} already holds seat {seat_index + 1} of game {game_id}.")
+            raise Conflict(_("%(username)s already holds seat %(seat)s of game %(game_id)s.") % {"username": user.username, "seat": seat_index + 1, "game_id": game_id})
         other = game.seats.filter(player=user).first()
         if other is not None:
-            raise Conflict(f"{user.username} already plays seat {other.index + 1} of game {game_id}; one seat per player.")
+            raise Conflict(_("%(username)s already plays seat %(number)s of game %(game_id)s; one seat per player.") % {"username": user.username, "number": other.index + 1, "game_id": game_id})
         old = seat.player
         seat.player, seat.is_bot, seat.status, seat.left_at = user, False, Seat.Status.PLAYING, None
         seat.save(update_fields=["player", "is_bot", "status", "left_at"])

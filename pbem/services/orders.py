@@ -25,6 +25,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Value
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from engines import orders as O
 from engines.base import SPENT, IllegalAction, ParseError
@@ -34,6 +35,7 @@ from pbem.errors import Conflict, IllegalMove, InvalidRequest, NotYourSeat, NotY
 from pbem.models import DecisionOrder, Game, Move, PendingAction, Seat, StandingOrder, TakeBack
 from pbem.selectors import engine_get
 from pbem.services import moves as M
+from pbem.languages import status_word
 
 MAX_STANDING_ORDERS = 20
 
@@ -41,16 +43,16 @@ MAX_STANDING_ORDERS = 20
 def _seat_locked(game_id: int, seat: int) -> tuple[Game, Seat]:
     game = M.game_lock(game_id)
     if game.status != Game.Status.ACTIVE:
-        raise NotYourTurn(f"This game is {game.status}: no orders are taken.")
+        raise NotYourTurn(_("This game is %(status)s: no orders are taken.") % {"status": status_word(game.status)})
     row = Seat.objects.filter(game=game, index=seat).select_related("player").first()
     if row is None or row.is_bot:
-        raise NotYourSeat("Orders are given by the player of a seat.")
+        raise NotYourSeat(_("Orders are given by the player of a seat."))
     return game, row
 
 
 def _candidates_clean(candidates) -> list:
     if not isinstance(candidates, list) or len(candidates) > O.MAX_CANDIDATES:
-        raise InvalidRequest(f"Orders are a list of at most {O.MAX_CANDIDATES} candidates, the first to try first.")
+        raise InvalidRequest(_("Orders are a list of at most %(count)s candidates, the first to try first.") % {"count": O.MAX_CANDIDATES})
     out = []
     for c in candidates:
         if isinstance(c, str) and c.strip() and len(c) <= O.MAX_CANDIDATE_CHARS and "\x00" not in c:
@@ -59,8 +61,8 @@ def _candidates_clean(candidates) -> list:
             out.append(c)
         else:
             raise InvalidRequest(
-                "Each candidate is a command as you would write it in a mail (e.g. `pick king`) "
-                f"of at most {O.MAX_CANDIDATE_CHARS} characters, or an action object with a \"type\"."
+                _("Each candidate is a command as you would write it in a mail (e.g. `pick king`) "
+                  "of at most %(count)s characters, or an action object with a \"type\".") % {"count": O.MAX_CANDIDATE_CHARS}
             )
     return out
 
@@ -83,7 +85,7 @@ def orders_set(*, game_id: int, seat: int, candidates: list) -> dict:
 
 def orders_withdraw(*, game_id: int, seat: int) -> None:
     with transaction.atomic():
-        _, row = _seat_locked(game_id, seat)
+        _game, row = _seat_locked(game_id, seat)
         DecisionOrder.objects.filter(seat=row).delete()
 
 
@@ -105,7 +107,7 @@ def standing_order_add(*, game_id: int, seat: int, order) -> StandingOrder:
         except IllegalAction as e:
             raise InvalidRequest(e.message) from None
         if StandingOrder.objects.filter(seat=row).count() >= MAX_STANDING_ORDERS:
-            raise Conflict(f"A seat keeps at most {MAX_STANDING_ORDERS} standing orders: withdraw one first.")
+            raise Conflict(_("A seat keeps at most %(count)s standing orders: withdraw one first.") % {"count": MAX_STANDING_ORDERS})
         created = StandingOrder.objects.create(game=game, seat=row, order=order)
         _mark_given(game)
         _answer_now(game, row)
@@ -114,9 +116,9 @@ def standing_order_add(*, game_id: int, seat: int, order) -> StandingOrder:
 
 def standing_order_withdraw(*, game_id: int, seat: int, order_id: int) -> None:
     with transaction.atomic():
-        _, row = _seat_locked(game_id, seat)
+        _game, row = _seat_locked(game_id, seat)
         if not StandingOrder.objects.filter(seat=row, pk=order_id).delete()[0]:
-            raise InvalidRequest(f"You have no standing order {order_id} in this game.")
+            raise InvalidRequest(_("You have no standing order %(order_id)s in this game.") % {"order_id": order_id})
 
 
 def _mark_given(game: Game) -> None:
@@ -168,7 +170,7 @@ def orders_answer(*, game: Game, engine, pending: list[PendingAction]) -> set[in
         action, notes = None, []
         order = nexts.get(seat_id)
         if order is not None:
-            action, _, concerned = O.candidate_choose(engine, game.state, seat, order.candidates)
+            action, _why, concerned = O.candidate_choose(engine, game.state, seat, order.candidates)
             if action is not None or concerned:
                 order.delete()  # used (or meant for this decision and none legal now)
             if action is None and concerned:
@@ -276,16 +278,16 @@ def move_take_back(*, game_id: int, seat: int) -> dict:
             M._advance_locked(game, engine, max_steps=1, bots=False, opened=open_now)
         last = Move.objects.filter(game=game, status=Move.Status.APPLIED).order_by("-version", "-id").first()
         if last is None or last.seat != seat:
-            raise Conflict("You can take back only your own last move, and only while nobody else has acted since.")
+            raise Conflict(_("You can take back only your own last move, and only while nobody else has acted since."))
         kept = TakeBack.objects.filter(move=last).first()
         if kept is None:
             raise Conflict(
-                "That move cannot be taken back: it drew a card, used chance, showed something hidden, "
-                "or was sealed (a sealed answer is replaced by sending it again before it resolves)."
+                _("That move cannot be taken back: it drew a card, used chance, showed something hidden, "
+                  "or was sealed (a sealed answer is replaced by sending it again before it resolves).")
             )
         open_now = M._open_decisions(game)
         if any(p.submitted_at is not None for p in open_now):
-            raise Conflict("The next move is already in: it is too late to take yours back.")
+            raise Conflict(_("The next move is already in: it is too late to take yours back."))
         now = timezone.now()
         for p in open_now:
             p.closed_at = now
@@ -313,7 +315,7 @@ def _told(game: Game, taker: Seat, move: Move, asked: list[PendingAction], asked
         .filter(game=game, kind=Notification.Kind.YOUR_MOVE, version=asked_version, seat__in=asked_seats, sent_at__isnull=True)
         .values_list("pk", "seat")
     )
-    held = {seat for _, seat in unsent}
+    held = {seat for _pk, seat in unsent}
     Notification.objects.filter(pk__in=[pk for pk, _ in unsent]).update(
         sent_at=timezone.now(), deliver_queued_at=None, last_error="not sent: the move that asked for it was taken back"
     )

@@ -5,7 +5,7 @@ due reminders and applies due timeouts. Each is safe to run twice.
 A row whose task is queued carries the moment it was queued (a "mark", set in
 the transaction that made the work); the task clears it when done. A mark
 older than the grace period is a task lost with its worker or its broker
-(``marked_work_requeue``)."""
+(pbem.requeue)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ from django.db.models import F
 from django.utils import timezone
 
 from notifications.models import Notification
+from notifications.outbox import DELIVER_PRIORITY
 from pbem.models import Game, PendingAction
+from pbem.requeue import lost_requeue, marked_work_requeue
 from pbem.services.timeouts import pending_remind, pending_timeout
 
 # One sweep handles at most this many of each kind, then queues the next run,
@@ -71,9 +73,10 @@ def lost_advances_requeue(*, grace_seconds: int | None = None, limit: int = 1000
 def stalled_work_requeue(*, grace_seconds: int | None = None) -> dict:
     """Queue ``advance`` for every active game whose decision has been complete
     (or waiting on a bot) for longer than the grace period, and ``deliver``
-    for every notification left unsent that long. Both tasks are idempotent,
-    so queuing one that is in fact still on its way does no harm. (Games whose
-    advance was queued and lost are found sooner by ``lost_advances_requeue``.)"""
+    for every notification left unsent that long, each only when the broker
+    holds no task of it (pbem.requeue.lost_requeue: waiting behind other work
+    is not lost), mail at its own lower priority. (Games whose advance was
+    queued and lost are found sooner by ``lost_advances_requeue``.)"""
     from notifications.tasks import deliver
     from pbem.tasks import advance
 
@@ -87,21 +90,19 @@ def stalled_work_requeue(*, grace_seconds: int | None = None) -> dict:
     bots_waiting = open_now.filter(submitted_at__isnull=True, seat__is_bot=True, opened_at__lt=cutoff).values_list(
         "game_id", flat=True
     )
-    games = sorted(set(ready) | set(bots_waiting))
-    for game_id in games:
-        advance.delay(game_id)
-    unsent = list(
-        Notification.objects.filter(sent_at__isnull=True, created_at__lt=cutoff).values_list("pk", flat=True)[:5000]
-    )
-    for pk in unsent:
-        deliver.delay(pk)
+    games = lost_requeue(sorted(set(ready) | set(bots_waiting)), task=advance)
+    unsent = lost_requeue(
+        list(Notification.objects.filter(sent_at__isnull=True, created_at__lt=cutoff).values_list("pk", flat=True)[:5000]),
+        task=deliver, priority=DELIVER_PRIORITY,
+    )  # fmt: skip
     return {"games": len(games), "notifications": len(unsent)}
 
 
 def notifications_lost_requeue(*, grace_seconds: int | None = None, limit: int = 1000) -> int:
     """Queue ``deliver`` again for every notification whose deliver task was
     lost (its worker died, the broker was down): its mark, set with the row,
-    is older than the grace period and no send has taken it. Found by the
+    is older than the grace period and the broker holds no deliver of it,
+    waiting or running (pbem.requeue); queued again at mail's own priority. Found by the
     partial index on ``deliver_queued_at``, which holds only rows in flight,
     so running this every few seconds costs the database next to nothing.
     Each row found is marked anew, so it is queued at most once per grace
@@ -112,21 +113,5 @@ def notifications_lost_requeue(*, grace_seconds: int | None = None, limit: int =
 
     return marked_work_requeue(
         Notification.objects.filter(sent_at__isnull=True), mark="deliver_queued_at", task=deliver,
-        grace_seconds=grace_seconds, limit=limit,
+        grace_seconds=grace_seconds, limit=limit, priority=DELIVER_PRIORITY,
     )  # fmt: skip
-
-
-def marked_work_requeue(rows, *, mark: str, task, grace_seconds: int | None, limit: int) -> int:
-    """Queue ``task`` (with the row's id) again for each of ``rows`` whose
-    ``mark`` (the moment its task was queued, set with the work) is older
-    than the grace period (PBEM_LOST_WORK_SECONDS by default), oldest first,
-    and mark them anew, so each is queued at most once per grace period. The
-    lost-work sweeps of advances and of mail deliveries."""
-    grace = grace_seconds if grace_seconds is not None else settings.PBEM_LOST_WORK_SECONDS
-    now = timezone.now()
-    lost = list(rows.filter(**{f"{mark}__lt": now - timedelta(seconds=grace)}).order_by(mark).values_list("pk", flat=True)[:limit])
-    if lost:
-        rows.model.objects.filter(pk__in=lost).update(**{mark: now})
-    for pk in lost:
-        task.delay(pk)
-    return len(lost)

@@ -16,11 +16,13 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from notifications import outbox
 from notifications.outbox import notification_write
 from pbem import clock
 from pbem.errors import Conflict, NotYourSeat, ServiceError
+from pbem.languages import status_word
 from pbem.models import Game, Move, PendingAction, Seat
 from pbem.selectors import engine_get
 from pbem.services.game_finish import game_finish
@@ -143,11 +145,11 @@ def seat_forfeit(*, game_id: int, seat: int, now: datetime | None = None) -> str
         game = game_lock(game_id)
         target = game.seats.select_related("player").filter(index=seat).first()
         if target is None:
-            raise Conflict(f"Game {game_id} has no seat {seat + 1}.")
+            raise Conflict(_("Game %(game_id)s has no seat %(seat)s.") % {"game_id": game_id, "seat": seat + 1})
         if game.status != Game.Status.ACTIVE:
-            raise Conflict(f"Game {game_id} is {game.status}: nobody can forfeit it now.")
+            raise Conflict(_("Game %(game_id)s is %(status)s: nobody can forfeit it now.") % {"game_id": game_id, "status": status_word(game.status)})
         if target.status in (Seat.Status.RESIGNED, Seat.Status.FORFEITED):
-            raise Conflict(f"Seat {seat + 1} has already left game {game_id}.")
+            raise Conflict(_("Seat %(seat)s has already left game %(game_id)s.") % {"seat": seat + 1, "game_id": game_id})
         return _seat_leave(game, engine_get(game.engine), target, Seat.Status.FORFEITED, now)
 
 
@@ -159,11 +161,11 @@ def seat_resign(*, game_id: int, user) -> None:
         game = game_lock(game_id)
         seat = game.seats.select_related("player").filter(player=user).first()
         if seat is None:
-            raise NotYourSeat(f"You have no seat in game {game_id}, so there is nothing to resign.")
+            raise NotYourSeat(_("You have no seat in game %(game_id)s, so there is nothing to resign.") % {"game_id": game_id})
         if game.status != Game.Status.ACTIVE:
-            raise Conflict(f"Game {game_id} is {game.status}: there is nothing to resign from.")
+            raise Conflict(_("Game %(game_id)s is %(status)s: there is nothing to resign from.") % {"game_id": game_id, "status": status_word(game.status)})
         if seat.status in (Seat.Status.RESIGNED, Seat.Status.FORFEITED):
-            raise Conflict(f"You have already left game {game_id}.")
+            raise Conflict(_("You have already left game %(game_id)s.") % {"game_id": game_id})
         done = _seat_leave(game, engine_get(game.engine), seat, Seat.Status.RESIGNED, now)
         leave_note(game=game, seat=seat, done=done)
 

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from pbem import clock
 from pbem.errors import ServiceError
@@ -29,7 +30,7 @@ def vacation_take(*, user, days: int) -> dict:
     decision is ever moved by more than the allowance in all, so a sealed
     decision cannot be held hostage by vacations taken across a new year."""
     if isinstance(days, bool) or not isinstance(days, int) or days < 1:
-        raise VacationRefused(f"Vacation is taken in whole days, at least 1: send e.g. `vacation 5`, not {days!r}.")
+        raise VacationRefused(_("Vacation is taken in whole days, at least 1: send e.g. `vacation 5`, not %(days)r.") % {"days": days})
     now = timezone.now()
     allowance = vacation_allowance_days(user=user)
     with transaction.atomic():
@@ -41,11 +42,12 @@ def vacation_take(*, user, days: int) -> dict:
         if days > left:
             if left <= 0:
                 raise VacationRefused(
-                    f"You have used all {allowance} vacation days of {now.year}; the allowance renews on 1 January."
+                    _("You have used all %(allowance)s vacation days of %(year)s; the allowance renews on 1 January.")
+                    % {"allowance": allowance, "year": now.year}
                 )
             raise VacationRefused(
-                f"You have {left} of your {allowance} vacation days left in {now.year}; you asked for {days}. "
-                f"Send `vacation {left}` or fewer."
+                _("You have %(left)s of your %(allowance)s vacation days left in %(year)s; you asked for %(days)s. "
+                  "Send `vacation %(left)s` or fewer.") % {"left": left, "allowance": allowance, "year": now.year, "days": days}
             )
         current_end = Vacation.objects.filter(user=user, ends_at__gt=now).order_by("-ends_at").values_list("ends_at", flat=True).first()
         starts_at = max(now, current_end) if current_end else now

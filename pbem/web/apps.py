@@ -6,3 +6,6 @@ class WebConfig(AppConfig):
     label = "web"
     verbose_name = "web pages"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from pbem.web import receivers  # noqa: F401  (connects the sign-up language)

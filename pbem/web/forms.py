@@ -15,8 +15,12 @@ import uuid
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.utils.translation import ngettext
 
 from pbem import clock
+from pbem.languages import language_names
 
 MAX_PICKERS = 12  # an ordered list longer than this is sent by email or API
 
@@ -44,22 +48,25 @@ def param_widget(name: str, schema: dict) -> dict:
         items = schema.get("items", {})
         lo, hi = schema.get("minItems", 0), schema.get("maxItems")
         count = min(hi if hi is not None else MAX_PICKERS, MAX_PICKERS)
-        between = f"{lo} to {hi}" if hi is not None and hi != lo else f"{lo}" if hi == lo else f"at least {lo}"
+        between = (
+            _("%(lo)s to %(hi)s") % {"lo": lo, "hi": hi} if hi is not None and hi != lo
+            else f"{lo}" if hi == lo else _("at least %(lo)s") % {"lo": lo}
+        )
         if "enum" in items:
             choices = [(str(v), _label(v)) for v in items["enum"]]
             if schema.get("uniqueItems"):
-                return {"name": name, "kind": "checkboxes", "choices": choices, "help": desc or f"Tick {between}."}
+                return {"name": name, "kind": "checkboxes", "choices": choices, "help": desc or _("Tick %(between)s.") % {"between": between}}
             return {
                 "name": name, "kind": "pickers", "choices": choices, "slots": range(count),
-                "help": desc or f"Choose {between}, in order; leave the rest empty.",
+                "help": desc or _("Choose %(between)s, in order; leave the rest empty.") % {"between": between},
             }
         if items.get("type") == "integer":
             return {
                 "name": name, "kind": "numbers", "slots": range(count), "min": items.get("minimum"),
                 "max": items.get("maximum"), "step": items.get("multipleOf", 1),
-                "help": desc or f"Give {between} numbers, in order; leave the rest empty.",
+                "help": desc or _("Give %(between)s numbers, in order; leave the rest empty.") % {"between": between},
             }
-    return {"name": name, "kind": "text", "help": desc or "Write it as JSON."}
+    return {"name": name, "kind": "text", "help": desc or _("Write it as JSON.")}
 
 
 def spec_form(spec: dict, version: int) -> dict:
@@ -81,14 +88,14 @@ def _coerce_enum(raw: str, values: list, name: str):
     for v in values:
         if str(v) == raw:
             return v
-    raise ActionInputError(f"{name}: {raw!r} is not one of the choices.")
+    raise ActionInputError(_("%(name)s: %(raw)r is not one of the choices.") % {"name": name, "raw": raw})
 
 
 def _coerce_int(raw: str, name: str) -> int:
     try:
         return int(raw.strip())
     except (TypeError, ValueError):
-        raise ActionInputError(f"{name}: {raw!r} is not a whole number.") from None
+        raise ActionInputError(_("%(name)s: %(raw)r is not a whole number.") % {"name": name, "raw": raw}) from None
 
 
 def action_from_post(spec: dict, data) -> dict:
@@ -125,14 +132,16 @@ def action_from_post(spec: dict, data) -> dict:
 
 def _preset_text(p: dict) -> str:
     if p["mode"] == "credit":
-        text = f"a clock of {p['initial_hours']} h, +{p['increment_hours']} h per move, at most {p['max_hours']} h"
+        text = _("a clock of %(initial)s h, +%(increment)s h per move, at most %(max)s h") % {
+            "initial": p["initial_hours"], "increment": p["increment_hours"], "max": p["max_hours"]}
     else:
-        text = f"{p['hours']} hours per decision"
+        text = _("%(hours)s hours per decision") % {"hours": p["hours"]}
     if p.get("weekdays_only"):
-        text += ", weekdays only"
+        text += _(", weekdays only")
     if p.get("time_of_day"):
-        text += f", deadlines at {p['time_of_day']}"
-    return f"{p['name']}: {text}; reminder {p['reminder_hours']} h before"
+        text += _(", deadlines at %(time)s") % {"time": p["time_of_day"]}
+    return _("%(name)s: %(text)s; reminder %(hours)s h before") % {
+        "name": p["name"], "text": text, "hours": p["reminder_hours"]}
 
 
 def option_fields(engine) -> dict[str, forms.Field]:
@@ -158,7 +167,7 @@ def option_fields(engine) -> dict[str, forms.Field]:
         elif prop.get("type") == "array":
             fields[name] = forms.CharField(
                 label=label, required=False, initial=", ".join(str(v) for v in default or []),
-                help_text=f"{help_text} Comma separated.",
+                help_text=_("%(help)s Comma separated.") % {"help": help_text},
             )
         else:
             fields[name] = forms.CharField(label=label, help_text=help_text, initial=default, required=False)
@@ -192,19 +201,27 @@ class EngineOptionsMixin:
 
 
 class GameCreateForm(EngineOptionsMixin, forms.Form):
-    players = forms.TypedChoiceField(coerce=int, label="Players", help_text="Seats at the table, yours included.")
-    bots = forms.TypedChoiceField(
-        coerce=int, label="Bots", initial=0,
-        help_text="How many of the other seats bots take at once. Seats left open wait for players; "
-        "you may also start early and let bots fill them.",
+    players = forms.TypedChoiceField(
+        coerce=int, label=gettext_lazy("Players"), help_text=gettext_lazy("Seats at the table, yours included.")
     )
-    time_control = forms.ChoiceField(label="Time control", help_text="How long each player has to answer.")
+    bots = forms.TypedChoiceField(
+        coerce=int, label=gettext_lazy("Bots"), initial=0,
+        help_text=gettext_lazy(
+            "How many of the other seats bots take at once. Seats left open wait for players; "
+            "you may also start early and let bots fill them."
+        ),
+    )
+    time_control = forms.ChoiceField(
+        label=gettext_lazy("Time control"), help_text=gettext_lazy("How long each player has to answer.")
+    )
     on_timeout = forms.ChoiceField(
-        label="When a player runs out of time", choices=list(clock.ON_TIMEOUT.items()), initial="default"
+        label=gettext_lazy("When a player runs out of time"), choices=list(clock.ON_TIMEOUT.items()), initial="default"
     )
     invite = forms.CharField(
-        label="Invite by email", required=False, widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Addresses, one per line or comma separated. They get a mail with a link; they need no account.",
+        label=gettext_lazy("Invite by email"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=gettext_lazy(
+            "Addresses, one per line or comma separated. They get a mail with a link; they need no account."
+        ),
     )
 
     def __init__(self, engine, *args, **kwargs):
@@ -224,27 +241,34 @@ class GameCreateForm(EngineOptionsMixin, forms.Form):
         data = super().clean()
         players, bots = data.get("players"), data.get("bots")
         if players is not None and bots is not None and bots >= players:
-            self.add_error("bots", f"At most {players - 1} bots: seat 1 is yours.")
+            self.add_error("bots", ngettext(
+                "At most %(count)d bot: seat 1 is yours.", "At most %(count)d bots: seat 1 is yours.", players - 1
+            ) % {"count": players - 1})
         emails = [e.strip() for e in (data.get("invite") or "").replace(",", "\n").splitlines() if e.strip()]
         for e in emails:
             try:
                 forms.EmailField().clean(e)
             except forms.ValidationError:
-                self.add_error("invite", f"{e!r} is not an email address.")
+                self.add_error("invite", _("%(address)r is not an email address.") % {"address": e})
         data["emails"] = emails
         return data
 
 
 class ProfileForm(forms.Form):
+    language = forms.ChoiceField(
+        label=gettext_lazy("Language"), choices=language_names,
+        help_text=gettext_lazy("Pages, mails and the answers to your mails are written in it."),
+    )
     timezone = forms.CharField(
-        max_length=64, help_text="An IANA name such as Europe/Berlin: deadlines in mails and pages are shown in it."
+        max_length=64, label=gettext_lazy("Time zone"),
+        help_text=gettext_lazy("An IANA name such as Europe/Berlin: deadlines in mails and pages are shown in it."),
     )
     mail = forms.ChoiceField(
-        label="Mail",
+        label=gettext_lazy("Mail"),
         choices=[
-            ("every_move", "every move: your turn, confirmations, revealed bids, results"),
-            ("digest", "digest: only when you must act (with what happened since), and results"),
-            ("off", "off: only answers to your own mails"),
+            ("every_move", gettext_lazy("every move: your turn, confirmations, revealed bids, results")),
+            ("digest", gettext_lazy("digest: only when you must act (with what happened since), and results")),
+            ("off", gettext_lazy("off: only answers to your own mails")),
         ],
     )
 
@@ -253,14 +277,18 @@ class ProfileForm(forms.Form):
         try:
             ZoneInfo(tz)
         except (ZoneInfoNotFoundError, ValueError):
-            raise forms.ValidationError(f"{tz!r} is not a time zone; write one like Europe/Berlin or America/New_York.") from None
+            raise forms.ValidationError(
+                _("%(tz)r is not a time zone; write one like Europe/Berlin or America/New_York.") % {"tz": tz}
+            ) from None
         return tz
 
 
 class VacationForm(forms.Form):
-    days = forms.IntegerField(min_value=1, max_value=366, help_text="Your deadlines move by this many days.")
+    days = forms.IntegerField(
+        min_value=1, max_value=366, label=gettext_lazy("Days"), help_text=gettext_lazy("Your deadlines move by this many days.")
+    )
 
 
 class TalkForm(forms.Form):
-    text = forms.CharField(max_length=2000, widget=forms.Textarea(attrs={"rows": 2}), label="Message")
-    to = forms.TypedChoiceField(coerce=int, label="To", required=False, empty_value=None)
+    text = forms.CharField(max_length=2000, widget=forms.Textarea(attrs={"rows": 2}), label=gettext_lazy("Message"))
+    to = forms.TypedChoiceField(coerce=int, label=gettext_lazy("To"), required=False, empty_value=None)

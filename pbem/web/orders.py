@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from pbem import selectors, services
@@ -21,10 +22,10 @@ def _seat_or_404(request, game_id: int):
     try:
         game = selectors.game_get(game_id=game_id, user=request.user)
     except NotFound:
-        raise Http404(f"There is no game {game_id}.") from None
+        raise Http404(_("There is no game %(id)s.") % {"id": game_id}) from None
     seat = selectors.seat_of(game=game, user=request.user)
     if seat is None:
-        raise Http404("You have no seat in this game.")
+        raise Http404(_("You have no seat in this game."))
     return game, seat
 
 
@@ -54,15 +55,15 @@ def _back(request, game_id: int, act, done):
 @login_required
 @require_POST
 def game_orders_set(request, game_id: int):
-    _, seat = _seat_or_404(request, game_id)
+    _game, seat = _seat_or_404(request, game_id)
     # one candidate a line; "else" in front of one is the mail's word and is dropped
     lines = [ln.strip() for ln in request.POST.get("candidates", "")[:4000].splitlines() if ln.strip()]
     lines = [ln[5:].strip() if ln.lower().startswith("else ") else ln for ln in lines]
 
     def said(out) -> str:
         if out["played"]:
-            return f"Your decision was open: `{out['played']}` is played."
-        return "Your orders are kept for your next decision." if out["candidates"] else "Your orders are withdrawn."
+            return _("Your decision was open: `%(played)s` is played.") % {"played": out["played"]}
+        return _("Your orders are kept for your next decision.") if out["candidates"] else _("Your orders are withdrawn.")
 
     return _back(request, game_id, lambda: services.orders_set(game_id=game_id, seat=seat.index, candidates=lines), said)
 
@@ -74,7 +75,7 @@ def game_standing_add(request, game_id: int):
     specs = {s["type"]: s for s in selectors.orders_of(game=game, seat=seat)["standing_specs"]}
     spec = specs.get(request.POST.get("type", ""))
     if spec is None:
-        messages.error(request, "That standing order is not offered in this game now.")
+        messages.error(request, _("That standing order is not offered in this game now."))
         return redirect("web:game", game_id=game_id)
     try:
         order = f.action_from_post(spec, request.POST)
@@ -83,25 +84,25 @@ def game_standing_add(request, game_id: int):
         return redirect("web:game", game_id=game_id)
     return _back(
         request, game_id, lambda: services.standing_order_add(game_id=game_id, seat=seat.index, order=order),
-        lambda _: "Your standing order is kept until you withdraw it.",
+        lambda _result: _("Your standing order is kept until you withdraw it."),
     )
 
 
 @login_required
 @require_POST
 def game_standing_withdraw(request, game_id: int, order_id: int):
-    _, seat = _seat_or_404(request, game_id)
+    _game, seat = _seat_or_404(request, game_id)
     return _back(
         request, game_id, lambda: services.standing_order_withdraw(game_id=game_id, seat=seat.index, order_id=order_id),
-        lambda _: "Your standing order is withdrawn.",
+        lambda _result: _("Your standing order is withdrawn."),
     )
 
 
 @login_required
 @require_POST
 def game_take_back(request, game_id: int):
-    _, seat = _seat_or_404(request, game_id)
+    _game, seat = _seat_or_404(request, game_id)
     return _back(
         request, game_id, lambda: services.move_take_back(game_id=game_id, seat=seat.index),
-        lambda _: "Your move is taken back: the game is where it was before it.",
+        lambda _result: _("Your move is taken back: the game is where it was before it."),
     )

@@ -4,13 +4,17 @@ engine's view, history from events visible to the seat, commitments)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.contrib.auth import get_user_model
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.utils.encoding import force_str
 from django.utils.http import urlsafe_base64_decode
+from django.utils.translation import gettext as _
 
 from pbem import selectors
+from pbem.languages import game_title
 from pbem.models import Game, Move, Seat, TableMessage
 
 
@@ -20,6 +24,11 @@ def user_by_uid(uidb64: str):
         return get_user_model().objects.filter(pk=int(pk)).first()
     except (ValueError, TypeError, OverflowError):
         return None
+
+
+def _title(slug: str) -> str:
+    """The game's title as published in the reader's country."""
+    return game_title(slug) or selectors.engine_get(slug).title
 
 
 def _seats_text(game: Game) -> list[str]:
@@ -39,7 +48,7 @@ def dashboard_for(*, user) -> dict:
     waiting_ids = {p.game_id for p in your_move}
     forming, running, finished = [], [], []
     for g in mine[:300]:
-        row = {"game": g, "title": selectors.engine_get(g.engine).title, "seats": _seats_text(g)}
+        row = {"game": g, "title": _title(g.engine), "seats": _seats_text(g)}
         if g.status == Game.Status.FORMING:
             forming.append(row)
         elif g.status == Game.Status.ACTIVE:
@@ -49,7 +58,9 @@ def dashboard_for(*, user) -> dict:
             row["result"] = result_of(g, user)
             finished.append(row)
     for p in your_move:
-        p.title = selectors.engine_get(p.game.engine).title
+        p.title = _title(p.game.engine)
+        now = selectors.decisions_now(game=p.game).get(p.seat.index, {})
+        p.kind, p.prompt = now.get("kind", p.kind), now.get("prompt", p.prompt)
     return {"your_move": your_move, "forming": forming, "running": running, "finished": finished[:50]}
 
 
@@ -61,7 +72,7 @@ def result_of(game: Game, user=None) -> list[dict]:
     rows = [
         {
             "seat": i + 1,
-            "name": seats[i].name if i in seats else f"Seat {i + 1}",
+            "name": seats[i].name if i in seats else _("Seat %(number)s") % {"number": i + 1},
             "rank": game.outcome["ranks"][i],
             "score": game.outcome["scores"][i],
             "you": user is not None and i in seats and seats[i].player_id == getattr(user, "pk", None),
@@ -83,7 +94,7 @@ def lobby_games() -> list[dict]:
         .order_by("-created_at")[:200]
     )
     return [
-        {"game": g, "title": selectors.engine_get(g.engine).title, "seats": _seats_text(g), "open": g.open_seats}
+        {"game": g, "title": _title(g.engine), "seats": _seats_text(g), "open": g.open_seats}
         for g in games
     ]
 
@@ -138,6 +149,51 @@ def replay_step(*, game: Game, step: int) -> dict:
         "step": step,
         "steps": len(steps),
         "view": engine.view(state, None),
-        "events": public,
-        "text": engine.render(state, None),
+        "events": [{**e, "text": selectors.event_text(engine, e)} for e in public],
+        "text": engine.render(state, None, lang=selectors.reader_language()),
     }
+
+
+# --- the calendar and game feeds --------------------------------------------------------------
+
+
+def calendar_entries_for(*, user) -> list[dict]:
+    """One entry per open decision of ``user`` that has a deadline: the
+    game, what is asked (in the player's language, which the caller has
+    activated), the deadline and when the reminder is due. Read afresh on
+    every fetch, so a vacation or an extension shows at the next refresh."""
+    entries = []
+    prompts: dict[int, dict[int, str]] = {}
+    for pa in selectors.decisions_waiting_for(user=user).filter(deadline__isnull=False):
+        game = pa.game
+        if game.pk not in prompts:
+            prompts[game.pk] = selectors.prompts_now(game=game)
+        remind_at = pa.remind_at
+        hours = (game.time_control or {}).get("reminder_hours") or 0
+        if remind_at is None and hours:
+            remind_at = pa.deadline - timedelta(hours=hours)
+        entries.append({
+            "id": pa.pk,
+            "game_id": game.pk,
+            "title": _title(game.engine),
+            "prompt": prompts[game.pk].get(pa.seat.index, pa.prompt),
+            "deadline": pa.deadline,
+            "remind_at": remind_at if remind_at is not None and remind_at < pa.deadline else None,
+            "opened_at": pa.opened_at,
+        })
+    return entries
+
+
+def game_feed_entries(*, game: Game, limit: int = 50) -> list[dict]:
+    """The newest applied steps of a public game with their public events
+    only (what a spectator sees), newest first; steps with no public event
+    are left out."""
+    engine = selectors.engine_get(game.engine)
+    steps: dict[int, dict] = {}
+    moves = Move.objects.filter(game=game, status=Move.Status.APPLIED).order_by("-version", "seat")
+    for m in moves.only("version", "seat", "events", "applied_at")[: limit * max(game.players, 1)]:
+        step = steps.setdefault(m.version, {"version": m.version, "applied_at": m.applied_at, "events": []})
+        step["events"].extend(e["text"] for e in selectors.events_for_seat(events=m.events, seat=None, engine=engine))
+        if m.applied_at and (step["applied_at"] is None or m.applied_at > step["applied_at"]):
+            step["applied_at"] = m.applied_at
+    return [s for s in steps.values() if s["events"]][:limit]

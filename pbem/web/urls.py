@@ -1,6 +1,6 @@
 from django.urls import path
 
-from pbem.web import orders, views
+from pbem.web import app, feeds, orders, views
 
 app_name = "web"
 
@@ -25,5 +25,10 @@ urlpatterns = [
     path("games/<int:game_id>/orders/standing/", orders.game_standing_add, name="game-standing-add"),
     path("games/<int:game_id>/orders/standing/<int:order_id>/withdraw/", orders.game_standing_withdraw, name="game-standing-withdraw"),
     path("games/<int:game_id>/take-back/", orders.game_take_back, name="game-take-back"),
+    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("sw.js", app.service_worker, name="service-worker"),
     path("profile/", views.profile, name="profile"),
+    path("feeds/calendar/<str:token>.ics", feeds.calendar_ics, name="calendar-feed"),
+    path("feeds/games/<str:token>.atom", feeds.GameAtomFeed(), name="game-feed"),
+    path("language/", views.language_switch, name="language"),
 ]

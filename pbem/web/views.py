@@ -4,6 +4,7 @@ the service's message; nothing here answers 500 on bad input."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -12,16 +13,23 @@ from django.contrib.auth.tokens import default_token_generator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
+from django.views.i18n import set_language
 
 from notifications.addresses import address_undeliverable_mark
+from notifications.links import site_url
 from notifications.outbox import preference_of
 from notifications.services import address_bounce_clear
 from pbem import selectors, services
 from pbem.errors import IllegalMove, NotFound, ServiceError, StaleVersion
+from pbem.languages import language_supported
 from pbem.models import Game, Move
 from pbem.services.invitations import invitation_create
+from pbem.services.languages import profile_language_set
 from pbem.services.preferences import preference_set
 from pbem.web import forms as f
 from pbem.web import selectors as web_selectors
@@ -33,7 +41,7 @@ def _game_or_404(request, game_id: int) -> Game:
     try:
         return selectors.game_get(game_id=game_id, user=request.user)
     except NotFound:
-        raise Http404(f"There is no game {game_id}.") from None
+        raise Http404(_("There is no game %(id)s.") % {"id": game_id}) from None
 
 
 # --- landing, dashboard, lobby ------------------------------------------------------------
@@ -58,7 +66,7 @@ def lobby(request):
         except ServiceError as e:
             messages.error(request, e.message)
             return redirect("web:lobby")
-        messages.success(request, f"You took seat {seat.index + 1}.")
+        messages.success(request, _("You took seat %(seat)s.") % {"seat": seat.index + 1})
         return redirect("web:game", game_id=seat.game_id)
     return render(request, "web/lobby.html", {"games": web_selectors.lobby_games()})
 
@@ -68,7 +76,7 @@ def join_link(request, code: str):
     """The invite link: /join/<code>/ asks once, then joins."""
     game = Game.objects.filter(invite_code=code).first()
     if game is None:
-        messages.error(request, "No game has this invitation code; check the link in your invitation.")
+        messages.error(request, _("No game has this invitation code; check the link in your invitation."))
         return redirect("web:lobby")
     if request.method == "POST":
         try:
@@ -102,9 +110,9 @@ def game_new(request):
                     invitation_create(game_id=game.pk, by_user=request.user, email=email)
             if not game.seats.filter(player__isnull=True, is_bot=False).exists():
                 services.game_start(game_id=game.pk, user=request.user)
-                messages.success(request, "The game has started.")
+                messages.success(request, _("The game has started."))
             else:
-                messages.success(request, "The game is open: share the invitation link, or start it with bots.")
+                messages.success(request, _("The game is open: share the invitation link, or start it with bots."))
             return redirect("web:game", game_id=game.pk)
         except ServiceError as e:
             form.add_error(None, e.message)
@@ -134,7 +142,7 @@ def _page_context(request, game: Game, errors: dict | None = None) -> dict:
     talk = web_selectors.table_talk(game=game, seat=seat)
     for m in talk:  # whom a private message went to, in words
         if m.to_seat is not None:
-            m.to_name = "you" if seat and m.to_seat == seat.index else _seat_name(seats.get(m.to_seat, {"index": m.to_seat}))
+            m.to_name = _("you") if seat and m.to_seat == seat.index else _seat_name(seats.get(m.to_seat, {"index": m.to_seat}))
     return {
         "game": game,
         "d": detail,
@@ -158,12 +166,17 @@ def _page_context(request, game: Game, errors: dict | None = None) -> dict:
 def _seat_name(s: dict) -> str:
     if s.get("player"):
         return s["player"]
-    return f"Bot {s['index'] + 1}" if s.get("bot") else f"Seat {s['index'] + 1} (open)"
+    if s.get("bot"):
+        return _("Bot %(number)s") % {"number": s["index"] + 1}
+    return _("Seat %(number)s (open)") % {"number": s["index"] + 1}
 
 
 def game_page(request, game_id: int):
     game = _game_or_404(request, game_id)
-    return render(request, "web/game/page.html", _page_context(request, game))
+    context = _page_context(request, game)
+    feed = web_services.game_feed_get(game=game)  # a public game's Atom feed (none for a private one)
+    context["feed_url"] = reverse("web:game-feed", args=[feed.token]) if feed else None
+    return render(request, "web/game/page.html", context)
 
 
 @require_GET
@@ -174,7 +187,7 @@ def game_poll(request, game_id: int):
     not found, as on its page."""
     stamp = web_selectors.poll_stamp(game_id=game_id, user=request.user)
     if stamp is None:
-        raise Http404(f"There is no game {game_id}.")
+        raise Http404(_("There is no game %(id)s.") % {"id": game_id})
     if stamp == request.GET.get("stamp"):
         return HttpResponse(status=204)
     # status and version moved: the forms are stale too, not only the situation
@@ -201,7 +214,7 @@ def game_move(request, game_id: int):
     game = _game_or_404(request, game_id)
     seat = selectors.seat_of(game=game, user=request.user)
     if seat is None:
-        messages.error(request, "You have no seat in this game.")
+        messages.error(request, _("You have no seat in this game."))
         return redirect("web:game", game_id=game.pk)
     kind = request.POST.get("type", "")
     key = request.POST.get("key", "")[:100]
@@ -228,8 +241,10 @@ def game_move(request, game_id: int):
     except StaleVersion:
         messages.warning(
             request,
-            "The game moved on since this page was loaded, so that move was not taken. "
-            "Here is the situation now, with fresh forms: choose again.",
+            _(
+                "The game moved on since this page was loaded, so that move was not taken. "
+                "Here is the situation now, with fresh forms: choose again."
+            ),
         )
         return redirect("web:game", game_id=game.pk)
     except IllegalMove as e:
@@ -239,11 +254,11 @@ def game_move(request, game_id: int):
         return redirect("web:game", game_id=game.pk)
     else:
         if result.duplicate:
-            messages.info(request, "That move was already sent; it counts once.")
+            messages.info(request, _("That move was already sent; it counts once."))
         elif result.sealed:
-            messages.success(request, f"Your sealed move is in. Its commitment: {result.commitment}")
+            messages.success(request, _("Your sealed move is in. Its commitment: %(commitment)s") % {"commitment": result.commitment})
         else:
-            messages.success(request, "Your move is in.")
+            messages.success(request, _("Your move is in."))
         return redirect("web:game", game_id=game.pk)
     game.refresh_from_db()
     return render(request, "web/game/page.html", _page_context(request, game, errors), status=400)
@@ -265,7 +280,7 @@ def _act(request, game_id: int, act, done) -> HttpResponse:
 def game_join(request, game_id: int):
     return _act(
         request, game_id, lambda: services.game_join(game_id=game_id, user=request.user),
-        lambda seat: f"You took seat {seat.index + 1}.",
+        lambda seat: _("You took seat %(seat)s.") % {"seat": seat.index + 1},
     )
 
 
@@ -274,7 +289,7 @@ def game_join(request, game_id: int):
 def game_start(request, game_id: int):
     return _act(
         request, game_id, lambda: services.game_start(game_id=game_id, user=request.user, fill_with_bots=True),
-        lambda _: "The game has started.",
+        lambda _result: _("The game has started."),
     )
 
 
@@ -284,7 +299,7 @@ def game_invite(request, game_id: int):
     return _act(
         request, game_id,
         lambda: invitation_create(game_id=game_id, by_user=request.user, email=request.POST.get("email", "")),
-        lambda inv: f"{inv.email} is invited.",
+        lambda inv: _("%(address)s is invited.") % {"address": inv.email},
     )
 
 
@@ -307,7 +322,7 @@ def game_talk(request, game_id: int):
 @require_POST
 def game_resign(request, game_id: int):
     return _act(
-        request, game_id, lambda: services.seat_resign(game_id=game_id, user=request.user), lambda _: "You left the game."
+        request, game_id, lambda: services.seat_resign(game_id=game_id, user=request.user), lambda _result: _("You left the game.")
     )
 
 
@@ -315,7 +330,7 @@ def game_resign(request, game_id: int):
 def game_replay(request, game_id: int):
     game = _game_or_404(request, game_id)
     if game.status != Game.Status.FINISHED:
-        messages.info(request, "A game can be replayed once it is finished.")
+        messages.info(request, _("A game can be replayed once it is finished."))
         return redirect("web:game", game_id=game.pk)
     try:
         step = int(request.GET.get("step", "0"))
@@ -332,7 +347,9 @@ def game_replay(request, game_id: int):
 def profile(request):
     user = request.user
     prof = selectors.profile_of(user=user)
-    form = f.ProfileForm(initial={"timezone": prof.timezone, "mail": preference_of(user)})
+    form = f.ProfileForm(
+        initial={"language": selectors.language_of(user=user), "timezone": prof.timezone, "mail": preference_of(user)}
+    )
     vacation = f.VacationForm()
     token_shown = None
     if request.method == "POST":
@@ -342,25 +359,39 @@ def profile(request):
             if form.is_valid():
                 web_services.profile_timezone_set(user=user, tz=form.cleaned_data["timezone"])
                 preference_set(user=user, mode=form.cleaned_data["mail"])
-                messages.success(request, "Your settings are saved.")
+                profile_language_set(user=user, language=form.cleaned_data["language"])
+                # the message and the page after it in the language just chosen
+                translation.activate(form.cleaned_data["language"])
+                response = redirect("web:profile")
+                response.set_cookie(settings.LANGUAGE_COOKIE_NAME, form.cleaned_data["language"],
+                                    max_age=settings.LANGUAGE_COOKIE_AGE, samesite="Lax")
+                messages.success(request, _("Your settings are saved."))
+                return response
                 return redirect("web:profile")
         elif what == "vacation":
             vacation = f.VacationForm(request.POST)
             if vacation.is_valid():
                 try:
                     services.vacation_take(user=user, days=vacation.cleaned_data["days"])
-                    messages.success(request, f"You are away for {vacation.cleaned_data['days']} day(s); your deadlines moved.")
+                    days = vacation.cleaned_data["days"]
+                    messages.success(request, ngettext(
+                        "You are away for %(days)d day; your deadlines moved.",
+                        "You are away for %(days)d days; your deadlines moved.", days) % {"days": days})
                     return redirect("web:profile")
                 except ServiceError as e:
                     vacation.add_error("days", e.message)
         elif what == "token":
             web_services.api_token_regenerate(user=user)
-            messages.success(request, "A new API token replaces the old one.")
+            messages.success(request, _("A new API token replaces the old one."))
             return redirect(reverse("web:profile") + "?token=show")
+        elif what == "calendar":
+            web_services.calendar_feed_renew(user=user)
+            messages.success(request, _("Your calendar has a new address; the old one no longer works."))
+            return redirect(reverse("web:profile") + "#h-calendar")
         elif what == "address_works":  # the undeliverable mark (issue 13, email helper)
 
             address_bounce_clear(email=user.email)
-            messages.success(request, f"Mail to {user.email} is sent again.")
+            messages.success(request, _("Mail to %(address)s is sent again.") % {"address": user.email})
             return redirect("web:profile")
     if request.GET.get("token") == "show":
         token_shown = web_services.api_token_get(user=user)
@@ -371,6 +402,7 @@ def profile(request):
             "reliability": selectors.reliability_of(user=user), "vacation": selectors.vacation_status(user=user),
             "has_password": user.has_usable_password(),
             "undeliverable": address_undeliverable_mark(email=user.email),
+            "calendar_url": site_url(reverse("web:calendar-feed", args=[web_services.calendar_feed_get(user=user).token])),
         },
     )
 
@@ -384,11 +416,26 @@ def password_set(request, uidb64: str, token: str):
     form = SetPasswordForm(user, request.POST or None)
     if request.method == "POST" and form.is_valid():
         web_services.password_set_from_link(user=user, password=form.cleaned_data["new_password1"])
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Your password is set. You are logged in as {user.username}.")
+        login(request, user, backend="pbem.web.auth.ProfileModelBackend")
+        messages.success(request, _("Your password is set. You are logged in as %(name)s.") % {"name": user.username})
         # The invitation's link goes on to the game it invites to (issue 13, email helper).
         after = request.GET.get("next", "")
         if after and url_has_allowed_host_and_scheme(after, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
             return redirect(after)
         return redirect("web:home")
     return render(request, "web/password_set.html", {"form": form, "who": user})
+
+
+# --- language -------------------------------------------------------------------------------
+
+
+@require_POST
+def language_switch(request):
+    """The switcher in every page's footer: a visitor's choice is kept in a
+    cookie (Django's set_language); a player's becomes their account's
+    language, for pages and mail alike."""
+    response = set_language(request)
+    code = language_supported(request.POST.get("language"))
+    if code is not None and request.user.is_authenticated:
+        profile_language_set(user=request.user, language=code)
+    return response

@@ -80,7 +80,7 @@ def test_vacation_by_mail(game, alice):
     row = deliver(mails.plain("alice@example.org", address_of(alice, game, 0), "vacation 5"))
     text = reply_to(row).body_text
     assert row.status == "processed", text
-    assert "Your vacation of 5 day(s) is taken" in text
+    assert "Your vacation of 5 days is taken" in text
     row = deliver(mails.plain("alice@example.org", address_of(alice, game, 0), "vacation 500"))
     assert row.status == "refused" and "vacation" in reply_to(row).body_text.lower()
     row = deliver(mails.plain("alice@example.org", address_of(alice, game, 0), "vacation soon"))

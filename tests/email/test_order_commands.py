@@ -32,7 +32,7 @@ def test_then_else_standing_and_undo_by_mail(alice, bob):
     row = deliver(mails.plain(user.email, to, "standing off all\nthen raise 9\nelse pass"))
     text = reply_to(row).body_text
     assert row.status == "processed", text
-    assert "2 standing order(s) withdrawn" in text and "`pass` is played" in text
+    assert "2 standing orders withdrawn" in text and "`pass` is played" in text
     assert not StandingOrder.objects.filter(game=game).exists()
 
     row = deliver(mails.plain(user.email, to, "standing limit kaiser 3"))

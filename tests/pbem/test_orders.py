@@ -238,3 +238,17 @@ def test_commands_meant_for_this_decision_that_cannot_be_played_are_dropped(alic
     assert out["played"] is None
     assert not selectors.orders_of(game=game, seat=game.seats.get(index=seat))["next"]
     assert Notification.objects.filter(game=game, seat=seat, body_text__contains="could be played now").count() == 1
+
+
+def test_a_your_move_mail_not_yet_sent_is_held_back_instead_of_a_never_mind(alice, bob):
+    game = to_bidding(alice, bob)
+    opener = waiting(game)[0].seat.index
+    services.move_submit(game_id=game.pk, seat=opener, action={"type": "pass"}, source="web")
+    services.game_advance(game_id=game.pk)
+    asked = Notification.objects.get(game=game, seat=1 - opener, kind=Notification.Kind.YOUR_MOVE, version=game.version + 1)
+    assert asked.sent_at is None  # no worker here: still in the outbox
+    services.move_take_back(game_id=game.pk, seat=opener)
+    asked.refresh_from_db()
+    assert asked.sent_at is not None and "taken back" in asked.last_error  # never sent
+    told = Notification.objects.get(game=game, seat=1 - opener, kind=Notification.Kind.NOTICE)
+    assert "Never mind" not in told.body_text

@@ -59,7 +59,7 @@ class SealedBid:
             "rng": rng.state,
         }
 
-    def decisions(self, state):
+    def decisions(self, state, *, lang="en"):
         if state["phase"] == "bid":
             return [
                 decision(s, "bid", f"Bid for the prize of {state['prize']} (0-{state['coins'][s]} coins).", sealed=True)
@@ -69,7 +69,7 @@ class SealedBid:
             return [decision(state["winner"], "claim", "Claim your prize as points or as 2 coins.")]
         return []
 
-    def actions(self, state, seat):
+    def actions(self, state, seat, *, lang="en"):
         if state["phase"] == "bid":
             return [spec("bid", "Bid coins", f"bid {min(3, state['coins'][seat])}", amount=integer(0, state["coins"][seat]))]
         if state["phase"] == "claim" and seat == state["winner"]:
@@ -79,7 +79,7 @@ class SealedBid:
             return specs
         return []
 
-    def validate(self, state, seat, action):
+    def validate(self, state, seat, action, *, lang="en"):
         check_against_specs(self.actions(state, seat), action)
 
     def apply(self, state, moves):
@@ -125,7 +125,7 @@ class SealedBid:
             return None
         return ranked_outcome(state["points"], tiebreak=state["coins"])
 
-    def parse(self, state, seat, text):
+    def parse(self, state, seat, text, *, lang="en"):
         words = text.strip().lower().split()
         allowed = describe_actions(self.actions(state, seat))
         if words[:1] == ["bid"] and len(words) == 2 and words[1].isdigit():
@@ -143,7 +143,7 @@ class SealedBid:
             return f"claim {action['take']}"
         return action["type"]
 
-    def render(self, state, seat):
+    def render(self, state, seat, *, lang="en"):
         lines = [f"Round {state['round']} of {state['rounds']}; prize {state['prize']}."]
         for s in range(state["players"]):
             lines.append(f"Seat {s + 1}: {state['coins'][s]} coins, {state['points'][s]} points")

@@ -132,10 +132,13 @@ def _scalars(value, out: set) -> set:
 def _known(game, engine, seat: int | None) -> set[str]:
     """What ``seat`` may know: the strings of its own and the public view, the
     view's field names and what it may choose from."""
+    from engines.orders import standing_specs_of
+
     mine = _scalars(engine.view(game.state, seat), set()) | _scalars(engine.view(game.state, None), set())
     mine |= _keys(engine.view(game.state, seat), set())
-    if seat is not None:  # what the seat may choose from is known to it
+    if seat is not None:  # what the seat may choose from is known to it, its standing orders' choices too
         mine |= _scalars(engine.actions(game.state, seat), set())
+        mine |= _scalars(standing_specs_of(engine, game.state, seat), set())
     return mine
 
 

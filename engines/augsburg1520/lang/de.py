@@ -39,6 +39,7 @@ MESSAGES = {
     "priv.orange": "orange",
     "priv.purple": "violett",
     "card.joker": "joker-{number}",
+    "none": "keine",  # tiles, cards (feminine in it/fr)
     "nothing": "nichts",
     "or": " oder ",
     "shown": "{player}: {cards}",

@@ -38,6 +38,7 @@ MESSAGES = {
     "priv.orange": "orange",
     "priv.purple": "purple",
     "card.joker": "joker-{number}",
+    "none": "none",  # tiles, cards (feminine in it/fr)
     "nothing": "nothing",
     "or": " or ",
     "shown": "{player}: {cards}",

@@ -37,6 +37,7 @@ MESSAGES = {
     "priv.orange": "orange",
     "priv.purple": "violet",
     "card.joker": "joker-{number}",
+    "none": "aucune",  # tiles, cards (feminine in it/fr)
     "nothing": "rien",
     "or": " ou ",
     "shown": "{player} : {cards}",

@@ -37,6 +37,7 @@ MESSAGES = {
     "priv.orange": "arancione",
     "priv.purple": "viola",
     "card.joker": "jolly-{number}",
+    "none": "nessuna",  # tiles, cards (feminine in it/fr)
     "nothing": "niente",
     "or": " oppure ",
     "shown": "{player}: {cards}",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from pbem import services as game_services
 from pbem.errors import Conflict
@@ -26,18 +27,21 @@ def email_verified(*, user) -> bool:
 
 def _entry_check(*, user, what: str, verified: bool, min_on_time_rate=None, max_forfeits=None, min_decisions=None) -> None:
     if verified and not email_verified(user=user):
-        raise Conflict(f"{what} is open to players with a verified email address; confirm yours first.")
+        raise Conflict(_("%(what)s is open to players with a verified email address; confirm yours first.") % {"what": what})
     if not reliability_meets(
         user=user, min_on_time_rate=min_on_time_rate, max_forfeits=max_forfeits, min_decisions=min_decisions
     ):
         wanted = []
         if min_on_time_rate is not None:
-            wanted.append(f"at least {min_on_time_rate:.0%} of decisions on time")
+            wanted.append(_("at least %(rate)s%% of decisions on time") % {"rate": round(min_on_time_rate * 100)})
         if max_forfeits is not None:
-            wanted.append(f"at most {max_forfeits} forfeited games")
+            wanted.append(_("at most %(count)s forfeited games") % {"count": max_forfeits})
         if min_decisions is not None:
-            wanted.append(f"at least {min_decisions} decisions played")
-        raise Conflict(f"{what} asks for {', '.join(wanted)}; your record (GET /api/players/<you>/) does not meet it yet.")
+            wanted.append(_("at least %(count)s decisions played") % {"count": min_decisions})
+        raise Conflict(
+            _("%(what)s asks for %(wanted)s; your record (GET /api/players/<you>/) does not meet it yet.")
+            % {"what": what, "wanted": ", ".join(wanted)}
+        )
 
 
 

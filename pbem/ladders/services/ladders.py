@@ -9,6 +9,7 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from pbem.errors import Conflict, InvalidRequest, NotFound
 from pbem.ladders import mails
@@ -32,7 +33,7 @@ User = get_user_model()
 
 def ladder_join(*, ladder: Ladder, user) -> LadderMember:
     _entry_check(
-        user=user, what=f"The ladder {ladder.name}", verified=ladder.require_verified_email,
+        user=user, what=_("The ladder %(name)s") % {"name": ladder.name}, verified=ladder.require_verified_email,
         min_on_time_rate=ladder.min_on_time_rate, max_forfeits=ladder.max_forfeits, min_decisions=ladder.min_decisions,
     )
     with transaction.atomic():
@@ -47,7 +48,7 @@ def ladder_leave(*, ladder: Ladder, user) -> None:
     with transaction.atomic():
         member = LadderMember.objects.filter(ladder=ladder, player=user, left_at__isnull=True).first()
         if member is None:
-            raise Conflict(f"You are not on the ladder {ladder.name}.")
+            raise Conflict(_("You are not on the ladder %(name)s.") % {"name": ladder.name})
         member.left_at = timezone.now()
         member.save(update_fields=["left_at"])
         Seek.objects.filter(ladder=ladder, player=user, status=Seek.Status.WAITING).update(status=Seek.Status.CANCELLED)
@@ -70,7 +71,7 @@ def seek_create(*, ladder: Ladder, user, now=None) -> Seek:
 
 def seek_cancel(*, ladder: Ladder, user) -> None:
     if not Seek.objects.filter(ladder=ladder, player=user, status=Seek.Status.WAITING).update(status=Seek.Status.CANCELLED):
-        raise Conflict(f"You are not seeking a game on the ladder {ladder.name}.")
+        raise Conflict(_("You are not seeking a game on the ladder %(name)s.") % {"name": ladder.name})
 
 
 def ladder_matchmake(*, ladder_id: int, now=None) -> list[Game]:
@@ -122,33 +123,38 @@ def challenge_create(*, ladder: Ladder, user, opponents: list[str], now=None) ->
     now = now or timezone.now()
     names = [n.strip() for n in opponents if n and n.strip()]
     if len(set(n.lower() for n in names)) != len(names):
-        raise InvalidRequest("Name each player once.")
+        raise InvalidRequest(_("Name each player once."))
     size = len(names) + 1
     if not ladder.min_players <= size <= ladder.max_players:
         raise InvalidRequest(
-            f"A table of {ladder.name} has {ladder.min_players}-{ladder.max_players} players: "
-            f"name {ladder.min_players - 1}-{ladder.max_players - 1} opponents."
+            _("A table of %(name)s has %(low)s-%(high)s players: name %(low_opponents)s-%(high_opponents)s opponents.")
+            % {"name": ladder.name, "low": ladder.min_players, "high": ladder.max_players,
+               "low_opponents": ladder.min_players - 1, "high_opponents": ladder.max_players - 1}
         )
     if not LadderMember.objects.filter(ladder=ladder, player=user, left_at__isnull=True).exists():
-        raise Conflict(f"Join the ladder {ladder.name} before you challenge anyone on it.")
+        raise Conflict(_("Join the ladder %(name)s before you challenge anyone on it.") % {"name": ladder.name})
     found = {n.lower(): User.objects.filter(username__iexact=n).first() for n in names}
     found = {k: u for k, u in found.items() if u is not None}
     missing = [n for n in names if n.lower() not in found]
     if missing:
-        raise NotFound(f"No player called {', '.join(missing)}.")
+        raise NotFound(_("No player called %(names)s.") % {"names": ", ".join(missing)})
     invitees = [found[n.lower()] for n in names]
     if any(u.pk == user.pk for u in invitees):
-        raise InvalidRequest("You cannot challenge yourself; name your opponents.")
+        raise InvalidRequest(_("You cannot challenge yourself; name your opponents."))
     places = sel.standing_places(ladder=ladder)
     mine = places.get(user.pk, len(places) + 1)
     for u in invitees:
         theirs = places.get(u.pk)
         if theirs is None:
-            raise Conflict(f"{u.username} is not in the standings of {ladder.name} (not a member, or inactive).")
+            raise Conflict(
+                _("%(player)s is not in the standings of %(name)s (not a member, or inactive).")
+                % {"player": u.username, "name": ladder.name}
+            )
         if abs(theirs - mine) > ladder.challenge_range:
             raise Conflict(
-                f"{u.username} is {theirs}. and you are {mine if mine <= len(places) else 'unplaced'}: "
-                f"you may challenge players within {ladder.challenge_range} places of yours."
+                _("%(player)s is %(theirs)s. and you are %(mine)s: you may challenge players within %(range)s places of yours.")
+                % {"player": u.username, "theirs": theirs, "mine": f"{mine}." if mine <= len(places) else _("unplaced"),
+                   "range": ladder.challenge_range}
             )
     with transaction.atomic():
         challenge = Challenge.objects.create(
@@ -171,21 +177,28 @@ def challenge_respond(*, challenge_id: int | None, user, accept: bool, now=None)
                 ).values_list("challenge_id", flat=True)
             )
             if not open_ids:
-                raise NotFound("No challenge waits for your answer.")
+                raise NotFound(_("No challenge waits for your answer."))
             if len(open_ids) > 1:
                 raise InvalidRequest(
-                    f"{len(open_ids)} challenges wait for your answer ({', '.join(map(str, sorted(open_ids)))}): "
-                    "say which, e.g. `accept " + str(min(open_ids)) + "`."
+                    _("%(count)s challenges wait for your answer (%(numbers)s): say which, e.g. `accept %(first)s`.")
+                    % {"count": len(open_ids), "numbers": ", ".join(map(str, sorted(open_ids))), "first": min(open_ids)}
                 )
             challenge_id = open_ids[0]
         challenge = Challenge.objects.select_for_update(no_key=True).filter(pk=challenge_id).select_related("ladder").first()
         invitee = challenge and challenge.invitees.filter(player=user).first()
         if challenge is None or invitee is None:
-            raise NotFound(f"There is no challenge {challenge_id} for you.")
+            raise NotFound(_("There is no challenge %(number)s for you.") % {"number": challenge_id})
         if challenge.status != Challenge.Status.OPEN or challenge.expires_at <= now:
-            raise Conflict(f"Challenge {challenge.pk} is {'expired' if challenge.status == 'open' else challenge.status}; it takes no answers.")
+            raise Conflict(
+                (_("Challenge %(number)s has expired; it takes no answers.") if challenge.status in ("open", "expired")
+                 else _("Challenge %(number)s is accepted; it takes no answers.") if challenge.status == "accepted"
+                 else _("Challenge %(number)s is declined; it takes no answers.")) % {"number": challenge.pk}
+            )
         if invitee.answer != ChallengeInvitee.Answer.PENDING:
-            raise Conflict(f"You have already {invitee.answer} challenge {challenge.pk}.")
+            raise Conflict(
+                (_("You have already accepted challenge %(number)s.") if invitee.answer == "accepted"
+                 else _("You have already declined challenge %(number)s.")) % {"number": challenge.pk}
+            )
         invitee.answer = ChallengeInvitee.Answer.ACCEPTED if accept else ChallengeInvitee.Answer.DECLINED
         invitee.answered_at = now
         invitee.save(update_fields=["answer", "answered_at"])

@@ -9,6 +9,7 @@ from datetime import timedelta
 import jsonschema
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from pbem import clock
 from pbem import services as game_services
@@ -33,33 +34,40 @@ def tournament_create(*, creator, **fields) -> Tournament:
     """Any player with a verified email address may organise a tournament
     (staff too); the same checks for the API and the page."""
     if not (creator.is_staff or email_verified(user=creator)):
-        raise Conflict("Tournaments are organised by players with a verified email address; confirm yours first.")
+        raise Conflict(_("Tournaments are organised by players with a verified email address; confirm yours first."))
     engine = engine_get(fields["engine"])
     options = {n: p["default"] for n, p in engine.options_schema.get("properties", {}).items() if "default" in p}
     options.update(fields.get("options") or {})
     try:  # checked now, not when the first round's games are made
         jsonschema.Draft202012Validator(engine.options_schema).validate(options)
     except jsonschema.ValidationError as e:
-        raise InvalidRequest(f"Options for {engine.slug}: {e.message}.") from None
+        raise InvalidRequest(_("Options for %(game)s: %(error)s.") % {"game": engine.slug, "error": e.message}) from None
     size = fields["table_size"]
     if not engine.min_players <= size <= engine.max_players:
-        raise InvalidRequest(f"{engine.title} is for {engine.min_players}-{engine.max_players} players per table.")
+        raise InvalidRequest(
+            _("%(title)s is for %(low)s-%(high)s players per table.")
+            % {"title": engine.title, "low": engine.min_players, "high": engine.max_players}
+        )
     if fields.get("format") == Tournament.Format.GROUPS:
         fields.setdefault("group_size", size)
         if not fields.get("group_size") or fields["group_size"] < size:
-            raise InvalidRequest("group_size must be at least the table size.")
+            raise InvalidRequest(_("group_size must be at least the table size."))
     final = fields.get("final_size") or 0
     if final and not engine.min_players <= final <= engine.max_players:
-        raise InvalidRequest(f"final_size must be 0 (no final) or {engine.min_players}-{engine.max_players}.")
+        raise InvalidRequest(
+            _("final_size must be 0 (no final) or %(low)s-%(high)s.") % {"low": engine.min_players, "high": engine.max_players}
+        )
     if fields["registration_deadline"] <= timezone.now():
-        raise InvalidRequest("The registration deadline must be in the future.")
+        raise InvalidRequest(_("The registration deadline must be in the future."))
     for key, values in (fields.get("points") or {}).items():
         if not str(key).isdigit() or len(values) != int(key) or any(a < b for a, b in zip(values, values[1:])):
-            raise InvalidRequest(f"points[{key!r}] must list {key} numbers, first place first, never rising.")
+            raise InvalidRequest(
+                _("points[%(key)r] must list %(key)s numbers, first place first, never rising.") % {"key": key}
+            )
     if fields["slug"] == "new":  # /tournaments/new/ is the form that makes them
-        raise InvalidRequest("'new' cannot be a tournament's short name; choose another.")
+        raise InvalidRequest(_("'new' cannot be a tournament's short name; choose another."))
     if Tournament.objects.filter(slug=fields["slug"]).exists():
-        raise Conflict(f"A tournament called {fields['slug']!r} exists; choose another slug.")
+        raise Conflict(_("A tournament called %(slug)r exists; choose another slug.") % {"slug": fields["slug"]})
 
     try:
         fields["time_control"] = clock.time_control_normalise(fields.get("time_control") or None)
@@ -70,18 +78,18 @@ def tournament_create(*, creator, **fields) -> Tournament:
 
 def tournament_register(*, tournament: Tournament, user) -> Entry:
     _entry_check(
-        user=user, what=f"The tournament {tournament.name}", verified=tournament.require_verified_email,
+        user=user, what=_("The tournament %(name)s") % {"name": tournament.name}, verified=tournament.require_verified_email,
         min_on_time_rate=tournament.min_on_time_rate,
     )
     with transaction.atomic():
         t = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
         if t.status != Tournament.Status.REGISTRATION or t.registration_deadline <= timezone.now():
-            raise Conflict(f"Registration for {t.name} is closed.")
+            raise Conflict(_("Registration for %(name)s is closed.") % {"name": t.name})
         active = t.entries.filter(withdrawn_at__isnull=True)
         if active.filter(player=user).exists():
-            raise Conflict(f"You are registered for {t.name} already.")
+            raise Conflict(_("You are registered for %(name)s already.") % {"name": t.name})
         if t.max_players is not None and active.count() >= t.max_players:
-            raise Conflict(f"{t.name} is full ({t.max_players} players).")
+            raise Conflict(_("%(name)s is full (%(count)s players).") % {"name": t.name, "count": t.max_players})
         entry, created = Entry.objects.get_or_create(tournament=t, player=user)
         if not created:
             entry.withdrawn_at = None
@@ -97,7 +105,7 @@ def tournament_withdraw(*, tournament: Tournament, user) -> Entry:
             tournament=tournament, player=user, withdrawn_at__isnull=True
         ).first()
         if entry is None:
-            raise Conflict(f"You are not registered for {tournament.name}.")
+            raise Conflict(_("You are not registered for %(name)s.") % {"name": tournament.name})
         entry.withdrawn_at = timezone.now()
         entry.save(update_fields=["withdrawn_at"])
     running = Game.objects.filter(

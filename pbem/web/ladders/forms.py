@@ -9,6 +9,8 @@ from datetime import timedelta
 from django import forms
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from pbem import clock
 from pbem.ladders import pairing
@@ -29,63 +31,85 @@ def points_parse(text: str) -> dict[str, list[float]]:
             continue
         size, sep, values = part.partition(":")
         if not sep or not size.strip().isdigit():
-            raise forms.ValidationError(f"{part!r}: write the table size, a colon, then the points, e.g. '4: 3 2 1 0'.")
+            raise forms.ValidationError(
+                _("%(part)r: write the table size, a colon, then the points, e.g. '4: 3 2 1 0'.") % {"part": part}
+            )
         try:
             out[size.strip()] = [float(v) for v in values.replace(",", " ").split()]
         except ValueError:
-            raise forms.ValidationError(f"{part!r}: the points must be numbers.") from None
+            raise forms.ValidationError(_("%(part)r: the points must be numbers.") % {"part": part}) from None
     return out
 
 
 class TournamentCreateForm(EngineOptionsMixin, forms.Form):
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(max_length=100, label=gettext_lazy("Name"))
     slug = forms.SlugField(
-        max_length=50, required=False, label="Short name",
-        help_text="In the page's address, /tournaments/<short name>/. Empty: made from the name.",
+        max_length=50, required=False, label=gettext_lazy("Short name"),
+        help_text=gettext_lazy("In the page's address, /tournaments/<short name>/. Empty: made from the name."),
     )
-    format = forms.ChoiceField(choices=Tournament.Format.choices, initial=Tournament.Format.SWISS)
-    table_size = forms.TypedChoiceField(coerce=int, label="Players per table")
+    format = forms.ChoiceField(
+        label=gettext_lazy("Format"), initial=Tournament.Format.SWISS,
+        choices=[("swiss", gettext_lazy("Swiss")), ("groups", gettext_lazy("round robin in groups"))],
+    )
+    table_size = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Players per table"))
     rounds = forms.IntegerField(
-        min_value=1, max_value=20, initial=4, help_text="Swiss: rounds for everyone; groups: rounds inside each group."
+        min_value=1, max_value=20, initial=4, label=gettext_lazy("Rounds"),
+        help_text=gettext_lazy("Swiss: rounds for everyone; groups: rounds inside each group."),
     )
     group_size = forms.IntegerField(
-        min_value=2, max_value=64, required=False, help_text="Groups only: about this many players per group."
+        min_value=2, max_value=64, required=False, label=gettext_lazy("Group size"),
+        help_text=gettext_lazy("Groups only: about this many players per group."),
     )
     final_size = forms.IntegerField(
-        min_value=0, max_value=7, initial=0, label="Final table",
-        help_text="Players at a final table of the best after the rounds; 0 for no final.",
+        min_value=0, max_value=7, initial=0, label=gettext_lazy("Final table"),
+        help_text=gettext_lazy("Players at a final table of the best after the rounds; 0 for no final."),
     )
     remainder = forms.ChoiceField(
-        choices=Tournament.Remainder.choices, initial=Tournament.Remainder.SMALLER,
-        label="When the players do not divide into full tables",
+        choices=[
+            ("bye", gettext_lazy("byes for the players left over")),
+            ("smaller", gettext_lazy("smaller tables, so everyone plays")),
+        ],
+        initial=Tournament.Remainder.SMALLER,
+        label=gettext_lazy("When the players do not divide into full tables"),
     )
     points = forms.CharField(
-        required=False, label="Placement points",
-        help_text="Per table size, first place first, e.g. '4: 5 3 1 0; 3: 5 2 0'. "
-        "Empty: the default 3 × (n − p) / (n − 1), a win worth 3 at any table size.",
+        required=False, label=gettext_lazy("Placement points"),
+        help_text=gettext_lazy(
+            "Per table size, first place first, e.g. '4: 5 3 1 0; 3: 5 2 0'. "
+            "Empty: the default 3 × (n − p) / (n − 1), a win worth 3 at any table size."
+        ),
     )
     registration_deadline = forms.DateTimeField(
-        label="Registration closes (UTC)", widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
-        help_text="The first round starts then.",
+        label=gettext_lazy("Registration closes (UTC)"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        help_text=gettext_lazy("The first round starts then."),
     )
-    max_players = forms.IntegerField(min_value=2, max_value=10000, required=False, label="Player limit")
+    max_players = forms.IntegerField(min_value=2, max_value=10000, required=False, label=gettext_lazy("Player limit"))
     round_hours = forms.IntegerField(
-        min_value=1, max_value=24 * 365, initial=24 * 21, label="Round deadline (hours)",
-        help_text="The next round starts when every game of a round has finished, or this long after the round started.",
+        min_value=1, max_value=24 * 365, initial=24 * 21, label=gettext_lazy("Round deadline (hours)"),
+        help_text=gettext_lazy(
+            "The next round starts when every game of a round has finished, or this long after the round started."
+        ),
     )
-    time_control = forms.ChoiceField(label="Time control", help_text="How long each player has to answer, per game.")
+    time_control = forms.ChoiceField(
+        label=gettext_lazy("Time control"), help_text=gettext_lazy("How long each player has to answer, per game.")
+    )
     on_timeout = forms.ChoiceField(
-        label="When a player runs out of time", choices=list(clock.ON_TIMEOUT.items()), initial="default"
+        label=gettext_lazy("When a player runs out of time"), choices=list(clock.ON_TIMEOUT.items()), initial="default"
     )
     on_leave = forms.ChoiceField(
-        label="When a player resigns or forfeits", choices=list(clock.ON_LEAVE.items()), initial="bot"
+        label=gettext_lazy("When a player resigns or forfeits"), choices=list(clock.ON_LEAVE.items()), initial="bot"
     )
     takeover_rule = forms.ChoiceField(
-        label="A player who left a game",
-        choices=[(TakeoverRule.LAST, "is placed last at that table"), (TakeoverRule.PLACE, "keeps the place the bot reaches")],
+        label=gettext_lazy("A player who left a game"),
+        choices=[
+            (TakeoverRule.LAST, gettext_lazy("is placed last at that table")),
+            (TakeoverRule.PLACE, gettext_lazy("keeps the place the bot reaches")),
+        ],
         initial=TakeoverRule.LAST,
     )
-    require_verified_email = forms.BooleanField(required=False, initial=True, label="Players need a verified email address")
+    require_verified_email = forms.BooleanField(
+        required=False, initial=True, label=gettext_lazy("Players need a verified email address")
+    )
 
     def __init__(self, engine, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -111,7 +135,7 @@ class TournamentCreateForm(EngineOptionsMixin, forms.Form):
         if not data.get("slug") and data.get("name"):
             data["slug"] = slugify(data["name"])[:50]
             if not data["slug"]:
-                self.add_error("slug", "Give a short name of letters, digits and hyphens.")
+                self.add_error("slug", _("Give a short name of letters, digits and hyphens."))
         return data
 
     def fields_for_service(self) -> dict:

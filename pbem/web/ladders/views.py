@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from pbem.errors import ServiceError
@@ -16,6 +17,7 @@ from pbem.ladders import selectors, services
 from pbem.ladders.models import Ladder, Seek, Tournament
 from pbem.selectors import engine_list
 from pbem.web.ladders.forms import TournamentCreateForm
+from pbem.web.templatetags.pbem_i18n import when
 
 
 def base_template() -> str:
@@ -80,17 +82,17 @@ def standings_page(request, slug: str):
 # Each form button: (service call, what to tell the player). The object comes
 # from the page's selector; one helper runs any of them.
 LADDER_ACTIONS = {
-    "join": (lambda x, u: services.ladder_join(ladder=x, user=u), "You are on the ladder {name}."),
-    "leave": (lambda x, u: services.ladder_leave(ladder=x, user=u), "You have left the ladder {name}."),
+    "join": (lambda x, u: services.ladder_join(ladder=x, user=u), gettext_lazy("You are on the ladder {name}.")),
+    "leave": (lambda x, u: services.ladder_leave(ladder=x, user=u), gettext_lazy("You have left the ladder {name}.")),
     "seek": (
         lambda x, u: services.seek_create(ladder=x, user=u),
-        "You are seeking a game: the matchmaker runs every minute and mails you your table.",
+        gettext_lazy("You are seeking a game: the matchmaker runs every minute and mails you your table."),
     ),
-    "cancel": (lambda x, u: services.seek_cancel(ladder=x, user=u), "You are no longer seeking a game."),
+    "cancel": (lambda x, u: services.seek_cancel(ladder=x, user=u), gettext_lazy("You are no longer seeking a game.")),
 }
 TOURNAMENT_ACTIONS = {
-    "register": (lambda x, u: services.tournament_register(tournament=x, user=u), "You are registered for {name}."),
-    "withdraw": (lambda x, u: services.tournament_withdraw(tournament=x, user=u), "You have withdrawn from {name}."),
+    "register": (lambda x, u: services.tournament_register(tournament=x, user=u), gettext_lazy("You are registered for {name}.")),
+    "withdraw": (lambda x, u: services.tournament_withdraw(tournament=x, user=u), gettext_lazy("You have withdrawn from {name}.")),
 }
 
 
@@ -101,7 +103,7 @@ def _act(request, *, slug: str, fetch, actions: dict, page: str):
         obj = fetch(slug=slug)
         chosen = actions.get(request.POST.get("action"))
         if chosen is None:
-            messages.error(request, f"Choose {' or '.join(actions)}.")
+            messages.error(request, gettext("Choose %(actions)s.") % {"actions": gettext(" or ").join(actions)})
         else:
             call, done = chosen
             call(obj, request.user)
@@ -156,7 +158,8 @@ def tournament_new(request):
         except ServiceError as e:
             form.add_error(None, e.message)
         else:
-            messages.success(request, f"{t.name} is open for registration until {t.registration_deadline:%Y-%m-%d %H:%M} UTC.")
+            messages.success(request, gettext("%(name)s is open for registration until %(deadline)s.") % {
+                "name": t.name, "deadline": when(t.registration_deadline)})
             return redirect("tournament", slug=t.slug)
     return _render(request, "ladders/tournament_new.html", {"engines": engines, "engine": engine, "form": form})
 

@@ -5,6 +5,7 @@ value is escaped."""
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 import boards
 
@@ -21,7 +22,7 @@ def _scalar(v) -> str:
     if v is None:
         return "—"
     if isinstance(v, bool):
-        return "yes" if v else "no"
+        return _("yes") if v else _("no")
     return escape(str(v).replace("_", " ") if isinstance(v, str) else str(v))
 
 
@@ -35,7 +36,7 @@ def _html(value, depth: int) -> str:
         return f"<dl>{rows}</dl>"
     if isinstance(value, list):
         if not value:
-            return "none"
+            return _("none")
         if all(isinstance(v, dict) for v in value):
             keys: list = []
             for v in value:

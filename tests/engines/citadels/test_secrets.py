@@ -127,7 +127,9 @@ def test_pick_discard_and_keep_tell_others_only_that_they_happened():
     step = ENGINE.apply(state, {a: {"type": "pick", "character": pile[0]}})
     public = [e for e in step["events"] if e["to"] == "all"]
     assert [e["text"] for e in public] == [f"seat {a + 1} chooses a character."]
-    assert [e["data"] for e in step["events"] if e["to"] == [a]] == [{"character": pile[0]}]
+    assert [{k: v for k, v in e["data"].items() if k != "msg"} for e in step["events"] if e["to"] == [a]] == [
+        {"character": pile[0]}]
+    assert pile[0] not in str(public)  # not in the text kept for other languages either
     state = step["state"]
     state = ENGINE.apply(state, {b: {"type": "pick", "character": state["draft"]["pile"][0]}})["state"]
     hidden = state["draft"]["pile"][0]

@@ -216,7 +216,7 @@ def test_a_bare_number_no_action_takes_is_not_understood(state):
 
 
 @pytest.mark.parametrize("line, words", [
-    ("build castel", "I do not know the district 'castel'. Districts may be named in English, German or Italian. You may build: Market (Markt), Palace (Palast)."),
+    ("build castel", "I do not know the district 'castel'. Districts may be named in English, German, Italian or French. You may choose: Market (Markt), Palace (Palast)."),
     ("kill the jester", "I do not know the character 'jester'."),
     ("gold now", "`gold` takes nothing after it, but 'now' followed."),
     ("swap", "Swap with whom?"),

@@ -5,6 +5,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
+from notifications import services as mail_services
 from notifications.models import Notification
 from pbem import services
 from pbem.models import PendingAction
@@ -46,3 +47,42 @@ def test_a_lost_advance_is_found_by_its_mark_and_queued_again(started_game, queu
     assert services.lost_advances_requeue(grace_seconds=10) == 0  # marked anew: not queued twice in one grace
     services.game_advance(game_id=started_game.pk)
     assert Game.objects.get(pk=started_game.pk).advance_queued_at is None  # done: the mark is gone
+
+
+def test_an_advance_waiting_in_the_queue_is_not_queued_again(started_game, queue):
+    """Waiting behind other work is not lost: however old its mark, a task still in the broker's
+    queue is never queued a second time (the backlog the sweeps used to make of their own)."""
+    from pbem.models import Game
+    from pbem.tasks import advance
+
+    advance.delay(started_game.pk)  # its task, waiting (no worker runs here)
+    Game.objects.filter(pk=started_game.pk).update(advance_queued_at=timezone.now() - timedelta(minutes=5))
+    for _ in range(3):
+        assert services.lost_advances_requeue(grace_seconds=10) == 0
+    assert queue() == 1
+    import redis
+    from django.conf import settings
+
+    redis.Redis.from_url(settings.REDIS_URL).delete(settings.CELERY_TASK_DEFAULT_QUEUE)  # the broker emptied: now it is lost
+    assert services.lost_advances_requeue(grace_seconds=10) == 1 and queue() == 1
+    assert services.lost_advances_requeue(grace_seconds=0) == 0  # and queued once
+
+
+def test_lost_mail_is_queued_again_below_every_game(started_game, queue):
+    """Re-sent mail goes back at mail's own priority, behind every advance (kombu's list of
+    priority 6), never ahead of the games."""
+    import redis
+    from django.conf import settings
+
+    from notifications.outbox import DELIVER_PRIORITY
+
+    Notification.objects.update(deliver_queued_at=timezone.now() - timedelta(minutes=5))
+    unsent = Notification.objects.filter(sent_at__isnull=True).count()
+    assert unsent and mail_services.notifications_lost_requeue(grace_seconds=10) == unsent
+    r = redis.Redis.from_url(settings.REDIS_URL)
+    assert r.llen(f"{settings.CELERY_TASK_DEFAULT_QUEUE}\x06\x16{DELIVER_PRIORITY}") == unsent
+    assert r.llen(settings.CELERY_TASK_DEFAULT_QUEUE) == 0
+    Notification.objects.update(deliver_queued_at=timezone.now() - timedelta(minutes=5))
+    assert mail_services.notifications_lost_requeue(grace_seconds=10) == 0  # waiting: not a second copy
+    assert services.stalled_work_requeue(grace_seconds=0)["notifications"] == 0
+    assert queue() == unsent

@@ -1,4 +1,4 @@
-"""Table talk's model is pbem.TableMessage now (pbem 0006): the web app lets go
+"""Table talk's model is pbem.TableMessage now (pbem 0007): the web app lets go
 of it in the migration state only; the table and its rows stay as they are."""
 
 from django.db import migrations
@@ -7,8 +7,8 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("web", "0001_initial"),
-        ("pbem", "0006_table_message_from_web"),
+        ("web", "0002_feeds"),
+        ("pbem", "0007_table_message_from_web"),
     ]
 
     operations = [

@@ -10,8 +10,8 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("pbem", "0005_orders_in_advance"),
-        ("web", "0001_initial"),
+        ("pbem", "0006_profile_language"),
+        ("web", "0002_feeds"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

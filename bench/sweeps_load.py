@@ -1,0 +1,192 @@
+"""The lost-work sweeps under load: 20 games on one worker (2 processes) while the sweeps run.
+
+    python -m bench.sweeps_load                 # both ways, 3 minutes each
+    python -m bench.sweeps_load --minutes 5 --mode new
+
+Each game has one seat played by this process (a legal move as soon as it is asked, through
+``move_submit``, as the API would) and bots in the others, so moves, advances and your-move mails
+keep coming; mail goes to a local SMTP server that takes ``--mail-delay`` seconds per mail, so
+mail waits behind mail as on a busy machine. The sweeps run every PBEM_LOST_WORK_SECONDS (10 s)
+and the minute's sweep every 60 s, as beat runs them, either
+
+- ``old``: as before issue 29 (every mark older than the grace queued again, mail at the top
+  priority, and every complete decision and unsent mail older than a minute queued again), or
+- ``new``: pbem.requeue (queued again only when the broker holds no message of it).
+
+Every 5 s it counts the tasks in the queue (all priority lists) against the marked games and
+unsent mails (the most the queue should ever hold is one task each), and at the end the game
+versions per minute. Builds its own database and queue; figures go to docs/benchmarks.md by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import time
+from datetime import timedelta
+
+from bench.stack import Stack, free_port, machine
+
+
+class _SlowSink:
+    def __init__(self, delay: float):
+        self.delay, self.count = delay, 0
+
+    async def handle_DATA(self, server, session, envelope):
+        await asyncio.sleep(self.delay)
+        self.count += 1
+        return "250 OK"
+
+
+def _old_sweeps(now_minute: bool) -> None:
+    """The sweeps as they were (pbem.requeue before issue 29)."""
+    from django.utils import timezone
+
+    from notifications.models import Notification
+    from notifications.tasks import deliver
+    from pbem.models import Game, PendingAction
+    from pbem.tasks import advance
+
+    cutoff = timezone.now() - timedelta(seconds=10)
+    for model, rows, mark, task in (
+        (Game, Game.objects.all(), "advance_queued_at", advance),
+        (Notification, Notification.objects.filter(sent_at__isnull=True), "deliver_queued_at", deliver),
+    ):
+        lost = list(rows.filter(**{f"{mark}__lt": cutoff}).values_list("pk", flat=True)[:1000])
+        model.objects.filter(pk__in=lost).update(**{mark: timezone.now()})
+        for pk in lost:
+            task.delay(pk)
+    if now_minute:
+        minute = timezone.now() - timedelta(seconds=60)
+        open_now = PendingAction.objects.filter(closed_at__isnull=True, game__status=Game.Status.ACTIVE)
+        incomplete = open_now.filter(submitted_at__isnull=True, seat__is_bot=False).values("game_id")
+        ready = set(open_now.filter(submitted_at__lt=minute).exclude(game_id__in=incomplete).values_list("game_id", flat=True))
+        for game_id in ready:
+            advance.delay(game_id)
+        for pk in Notification.objects.filter(sent_at__isnull=True, created_at__lt=minute).values_list("pk", flat=True)[:5000]:
+            deliver.delay(pk)
+
+
+def _new_sweeps(now_minute: bool) -> None:
+    from notifications import services as mail_services
+    from pbem import services
+
+    services.lost_advances_requeue()
+    mail_services.notifications_lost_requeue()
+    if now_minute:
+        services.stalled_work_requeue()
+
+
+def _queued(stack: Stack) -> int:
+    import redis
+
+    r = redis.Redis.from_url(stack.redis_url)
+    return sum(r.llen(k) for k in [stack.queue] + [f"{stack.queue}\x06\x16{p}" for p in (3, 6, 9)])
+
+
+def run(mode: str, minutes: float, games: int, mail_delay: float) -> dict:
+    import logging
+
+    from aiosmtpd.controller import Controller
+
+    logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd's line per SMTP command
+    sink = _SlowSink(mail_delay)
+    port = free_port()
+    controller = Controller(sink, hostname="127.0.0.1", port=port)
+    controller.start()
+    stack = Stack(f"sweeps-{mode}")
+    stack.env |= {"EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend", "EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(port)}
+    stack.database_create()
+    try:
+        stack.django_setup()
+        from django.contrib.auth import get_user_model
+        from django.db.models import Sum
+
+        from engines.registry import ENGINES
+        from engines.rng import Rng
+        from notifications.models import Notification
+        from pbem import services
+        from pbem.errors import ServiceError
+        from pbem.models import Game, Move, PendingAction
+
+        slugs = sorted(ENGINES)
+        ids = []
+        for i in range(games):
+            user = get_user_model().objects.create_user(f"p{i}", f"p{i}@example.org", "x")
+            slug = slugs[i % len(slugs)]
+            n = ENGINES[slug].min_players
+            game = services.game_create(creator=user, engine=slug, players=max(n, 3) if n <= 3 <= ENGINES[slug].max_players else n,
+                                        bots=(max(n, 3) if n <= 3 <= ENGINES[slug].max_players else n) - 1, seed=1000 + i)
+            services.game_start(game_id=game.pk, user=user)
+            ids.append(game.pk)
+        stack.worker_start(concurrency=2)
+        sweeps = _old_sweeps if mode == "old" else _new_sweeps
+        rng = Rng.from_seed(7)
+        start = time.monotonic()
+        versions_at_start = Game.objects.filter(pk__in=ids).aggregate(v=Sum("version"))["v"]
+        next_sweep, next_minute, next_sample = start + 10, start + 60, start
+        worst, samples = 0.0, []
+        while time.monotonic() - start < minutes * 60:
+            asked = PendingAction.objects.filter(game_id__in=ids, seat__index=0, closed_at__isnull=True, submitted_at__isnull=True,
+                                                 game__status=Game.Status.ACTIVE).select_related("game")
+            for p in asked[:games]:
+                g = p.game
+                if p.version != g.version:
+                    continue
+                try:
+                    services.move_submit(game_id=g.pk, seat=0, action=ENGINES[g.engine].bot(g.state, 0, rng), source=Move.Source.API)
+                except ServiceError:
+                    pass
+            now = time.monotonic()
+            if now >= next_sweep:
+                sweeps(now >= next_minute)
+                if now >= next_minute:
+                    next_minute += 60
+                next_sweep += 10
+            if now >= next_sample:
+                queued = _queued(stack)
+                marked = Game.objects.filter(advance_queued_at__isnull=False).count() + Notification.objects.filter(sent_at__isnull=True).count()
+                ratio = queued / marked if marked else 0.0
+                worst = max(worst, ratio)
+                samples.append((round(now - start), queued, marked))
+                next_sample += 5
+            time.sleep(0.2)
+        elapsed = (time.monotonic() - start) / 60
+        versions = Game.objects.filter(pk__in=ids).aggregate(v=Sum("version"))["v"] - versions_at_start
+        return {
+            "mode": mode,
+            "minutes": round(elapsed, 1),
+            "versions_per_minute": round(versions / elapsed, 1),
+            "worst_queue_per_marked": round(worst, 2),
+            "max_queue": max(q for _, q, _ in samples),
+            "max_marked": max(m for _, _, m in samples),
+            "mails_sent": sink.count,
+            "samples": samples[-6:],
+        }
+    finally:
+        stack.close()
+        controller.stop()
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mode", choices=["old", "new", "both"], default="both")
+    ap.add_argument("--minutes", type=float, default=3)
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--mail-delay", type=float, default=0.5)
+    args = ap.parse_args(argv)
+    if args.mode == "both":  # each on a stack (and Django setup) of its own
+        import subprocess
+        import sys
+
+        for mode in ("old", "new"):
+            rest = ["--minutes", str(args.minutes), "--games", str(args.games), "--mail-delay", str(args.mail_delay)]
+            subprocess.run([sys.executable, "-u", "-m", "bench.sweeps_load", "--mode", mode, *rest], check=True)
+        return 0
+    print(f"machine: {machine()}")
+    print(run(args.mode, args.minutes, args.games, args.mail_delay), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
