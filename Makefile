@@ -31,6 +31,7 @@ run: export PBEM_VAR_DIR ?= $(CURDIR)/var
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_account
+	$(PY) manage.py vapid_keys --file "$${PBEM_VAPID_FILE:-$(PBEM_VAR_DIR)/vapid.json}"
 	EMAIL_BACKEND="$${EMAIL_BACKEND:-django.core.mail.backends.filebased.EmailBackend}" \
 		PATH="$(CURDIR)/$(BIN):$$PATH" exec $(BIN)/supervisord -c config/supervisord.conf
 

@@ -4,7 +4,7 @@ Everything here reads only ``engine.view(state, seat)`` (what that seat may
 know) and the engines' printed component data; it never sees a full state, so a
 board cannot show a hand, a deck order or a sealed bid its reader may not see.
 
-    boards.svg(slug, view, seat=..., names=[...])        -> SVG document (role="img", title, desc, viewBox)
+    boards.svg(slug, view, seat=..., names=[...], acts=[...]) -> SVG document (title, desc, viewBox), with links for acts
     boards.text(slug, view, seat=..., names=[...])       -> the same as accessible HTML (headings, lists, tables)
     boards.mail_html(slug, view, seat=..., names=[...])  -> the situation with inline styles, for the HTML part of a mail
     boards.png(svg, width)                               -> the SVG rendered to PNG (cairosvg), for mail
@@ -27,9 +27,13 @@ def _game(slug: str):
     return importlib.import_module(f"boards.{slug}")
 
 
-def svg(slug: str, view: dict, *, seat: int | None, names: list[str] | None = None) -> str:
-    """The board of ``slug`` as seen by ``seat`` (None: a spectator), drawn from ``view``."""
-    return str(_game(slug).draw(view, seat, names))
+def svg(slug: str, view: dict, *, seat: int | None, names: list[str] | None = None, acts: list[dict] | None = None) -> str:
+    """The board of ``slug`` as seen by ``seat`` (None: a spectator), drawn from ``view``; ``acts``
+    ({on, label}: what the seat may act on now, from the engine's choices) become focusable,
+    labelled links over those components, or buttons under the board where there is none."""
+    drawn = _game(slug).draw(view, seat, names)
+    drawn.acts = list(acts or [])
+    return str(drawn)
 
 
 def text(slug: str, view: dict, *, seat: int | None, names: list[str] | None = None) -> str:

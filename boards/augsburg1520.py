@@ -121,6 +121,7 @@ def _privileges(svg: Svg, v: dict) -> None:
     for i, card in enumerate(p["row"]):
         x = x0 + i * 70
         svg.rect(x, y0 + 10, 64, 112, fill="#fff8e1", stroke="#8d6e3f", rx=5, data_card=card)
+        svg.spot(x, y0 + 10, 64, 112, f"privilege:{card}")
         svg.text(x + 32, y0 + 24, f"card {card}", size=10, anchor="middle", weight="bold", k=f"priv.{card}")
         for j, kind in enumerate(D.PRIVILEGE_CARDS[str(card)]):
             yy = y0 + 32 + j * 30
@@ -143,6 +144,7 @@ def _categories(svg: Svg, v: dict) -> None:
     for c, cat in enumerate(D.CATEGORIES):
         y = y0 + 12 + c * 66
         svg.rect(x0, y, 560, 58, fill=CAT_FILL[cat], stroke="#5b4520", rx=4, fill_opacity=0.35)
+        svg.spot(x0, y, 68, 58, f"level:{cat}")
         svg.text(x0 + 6, y + 16, cat, size=12, weight="bold")
         for lv in range(4):
             x = x0 + 70 + lv * 100
@@ -165,6 +167,7 @@ def _tiles(svg: Svg, v: dict) -> None:
         y = y0 + 12 + (i // 3) * 64
         stack = v["stacks"][tile]
         svg.rect(x, y, 116, 56, fill="#e8dcc0", stroke="#5b4520", rx=4)
+        svg.spot(x, y, 116, 56, f"tile:{tile}")
         svg.text(x + 58, y + 15, D.TILE_NAMES[tile].split(" (")[0], size=11, anchor="middle", weight="bold")
         top = stack[0] if stack else "-"
         unit = " fl" if tile in ("kirche", "dom") else (" pp" if tile in ("wappen", "adelsbrief") else "")
@@ -239,16 +242,21 @@ def _hand(svg: Svg, v: dict, seat) -> None:
         for j, c in enumerate(cards):
             cx = x + j * 46
             svg.rect(cx, y0 + 24, 42, 36, fill="#fffdf3", stroke="#6b5532", rx=3, data_note=_note(c))
+            svg.spot(cx, y0 + 24, 42, 36, f"note:{c}")
             val = "J" if noble == "joker" else c.rsplit("-", 1)[1]
             svg.text(cx + 21, y0 + 40, val, size=13, anchor="middle", weight="bold", k=f"hand.{_note(c)}")
             svg.text(cx + 21, y0 + 54, f"{D.note_price(c)} fl", size=9, anchor="middle")
         x += max(1, len(cards)) * 46 + 14
     offer = v.get("offer") or []
-    if offer:  # the notes dealt to you to buy, four to a line
-        svg.text(560, y0, "Offered to you (price):", size=11, weight="bold")
-        for i in range(0, len(offer), 4):
-            svg.text(560, y0 + 16 + i * 4, ", ".join(f"{_say(c)} ({D.note_price(c)})" for c in offer[i:i + 4]), size=10,
-                     k=f"offer.{i // 4}")
+    if offer:  # the notes dealt to you to buy, as notes (a click ticks one)
+        svg.text(560, y0, "Offered to you to buy (price):", size=11, weight="bold")
+        for j, c in enumerate(offer[:9]):
+            cx = 560 + j * 46
+            svg.rect(cx, y0 + 24, 42, 36, fill="#fff3c4", stroke="#6b5532", rx=3, data_note=_note(c))
+            svg.text(cx + 21, y0 + 40, "J" if c.startswith("joker") else f"{_noble_of(c)[:2].capitalize()} {c.rsplit('-', 1)[1]}",
+                     size=11, anchor="middle", weight="bold", k=f"offer.{_note(c)}")
+            svg.text(cx + 21, y0 + 54, f"{D.note_price(c)} fl", size=9, anchor="middle")
+            svg.spot(cx, y0 + 24, 42, 36, f"note:{c}")
 
 
 def sections(v: dict, seat, names) -> list[Section]:

@@ -33,6 +33,19 @@ POWER_TEXT = {
 }
 
 
+# What each character does, in short, on its card (the mail and the acting part give it in full).
+CHAR_POWER = {
+    "assassin": ("murders a character:", "it loses its turn"),
+    "thief": ("robs a character:", "takes all its gold"),
+    "magician": ("swaps hands, or", "redraws any cards"),
+    "king": ("takes the crown;", "gold per yellow"),
+    "bishop": ("safe from the Warlord;", "gold per blue"),
+    "merchant": ("+1 gold;", "gold per green"),
+    "architect": ("+2 cards;", "builds up to 3"),
+    "warlord": ("destroys a district;", "gold per red"),
+}
+
+
 def _name(did: str) -> str:
     return D.DISTRICTS[did]["en"]
 
@@ -76,7 +89,7 @@ def draw(v: dict, seat, names) -> Svg:
     row_h = 86
     y_players = 190
     y_you = y_players + n * row_h + 16
-    height = y_you + (200 if seat is not None else 30)
+    height = y_you + (230 if seat is not None else 30)
     svg = Svg(1000, height, title=heading(v, seat, names),
               desc="The character row of this round, every player's city, purse, hand size and crown, "
                    "and your hand and characters.",
@@ -122,6 +135,10 @@ def _characters(svg: Svg, v: dict, names) -> None:
         svg.text(x + 16, y + 20.5, rank, size=12, anchor="middle", weight="bold", fill="#fff")
         svg.text(x + 32, y + 16, D.CHAR_EN[cid], size=11.5, weight="bold", k=f"char.{rank}")
         svg.text(x + 32, y + 29, D.CHAR_DE[cid], size=9.5, italic=True)
+        if who is None and not status:
+            for j, line in enumerate(CHAR_POWER[cid]):
+                svg.text(x + 8, y + 46 + j * 11, line, size=9, fill="#3b2a55", italic=True, k=f"char.{rank}.power.{j}")
+        svg.spot(x, y, 112, 104, f"character:{cid}")
         if "murdered" in status:
             svg.path(f"M{x + 6},{y + 36} L{x + 106},{y + 98} M{x + 106},{y + 36} L{x + 6},{y + 98}", stroke="#9b1c1c", sw=3)
         if "robbed" in status:
@@ -144,6 +161,7 @@ def _player(svg: Svg, v: dict, p: int, x0: int, y0: int, seat, names) -> None:
     svg.rect(x0 - 6, y0 - 4, 968, 80, fill=colour(p), fill_opacity=0.10, stroke="#a0522d" if turn else "#8b7b5b",
              sw=2.5 if turn else 0.8, rx=5)
     svg.token(x0 + 10, y0 + 12, p, r=10)
+    svg.spot(x0 - 6, y0 - 4, 180, 44, f"player:{p}")
     svg.text(x0 + 26, y0 + 16, player_label(p, names)[:18] + (" (you)" if p == seat else ""), size=12, weight="bold")
     if s["crown"]:
         svg.token(x0 + 170, y0 + 12, p, r=10, shape="crown", label=False)
@@ -157,6 +175,7 @@ def _player(svg: Svg, v: dict, p: int, x0: int, y0: int, seat, names) -> None:
         svg.text(x0 + 2, y0 + 70, "city complete", size=10, weight="bold", k=f"complete.{p}")
     for j, b in enumerate(s["city"]):
         _card(svg, x0 + 190 + j * 78, y0 + 4, b["card"], k=f"city.{p}.{j}")
+        svg.spot(x0 + 190 + j * 78, y0 + 4, 74, 62, f"city:{p}:{b['card']}")
 
 
 def _you(svg: Svg, v: dict, seat: int, y0: int) -> None:
@@ -164,6 +183,7 @@ def _you(svg: Svg, v: dict, seat: int, y0: int) -> None:
     svg.text(20, y0 + 4, f"Your hand ({len(hand)} cards)", size=13, weight="bold")
     for j, did in enumerate(hand[:10]):
         _card(svg, 20 + j * 78, y0 + 12, did, k=f"yourhand.{j}")
+        svg.spot(20 + j * 78, y0 + 12, 74, 62, f"hand:{did}")
     if len(hand) > 10:
         svg.text(20 + 10 * 78, y0 + 40, f"+{len(hand) - 10} more", size=11)
     mine = v.get("my_characters") or []
@@ -181,7 +201,10 @@ def _you(svg: Svg, v: dict, seat: int, y0: int) -> None:
                  k="draft")
     t = v.get("turn")
     if t and t.get("drawn"):
-        svg.text(20, y0 + 150, "You drew: " + ", ".join(_name(c) for c in t["drawn"]), size=11, k="drawn")
+        svg.text(20, y0 + 150, "You drew (keep one): " + ", ".join(_name(c) for c in t["drawn"]), size=11, k="drawn")
+        for j, did in enumerate(t["drawn"][:10]):
+            _card(svg, 20 + j * 78, y0 + 158, did)
+            svg.spot(20 + j * 78, y0 + 158, 74, 62, f"drawn:{did}")
 
 
 def sections(v: dict, seat, names) -> list[Section]:

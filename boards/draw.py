@@ -9,6 +9,7 @@ shape: see ``token``), so colour never carries meaning alone.
 
 from __future__ import annotations
 
+import math
 from html import escape
 
 # Wooden-piece colours of the boxes (red, blue, green, yellow, black/purple, white/orange...):
@@ -25,6 +26,11 @@ PLAYER_COLOURS = (
 PLAYER_COLOUR_NAMES = ("red", "blue", "green", "yellow", "purple", "orange", "grey")
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+# No board text is drawn smaller than this; a phone shows the board at 12/MIN_TEXT of its size
+# (panned sideways), so its smallest text is 12 px there (issue 28).
+MIN_TEXT = 9
+PHONE_TEXT = 12
+TOUCH = 34  # a spot's smallest side: 34 x 12/9 = 45 px on a phone, over the 44 px of a touch target
 
 
 def q(value) -> str:
@@ -67,6 +73,13 @@ class Svg:
         self.w, self.h = width, height
         self.title, self.desc, self.slug, self.bg = title, desc, slug, background
         self.parts: list[str] = []
+        self.spots: dict[str, tuple[float, float, float, float]] = {}  # component -> box, for board actions
+        self.acts: list[dict] = []  # what the reader may act on now: {on, label}
+
+    def spot(self, x, y, w, h, on: str) -> None:
+        """Where component ``on`` ("character:king", "space:ulm") is drawn, so an action on it
+        can be offered there; the first box given for a component wins."""
+        self.spots.setdefault(on, (x, y, w, h))
 
     def add(self, raw: str) -> None:
         self.parts.append(raw)
@@ -84,6 +97,7 @@ class Svg:
         self.add(f"<path{attrs(d=d, fill=fill, stroke=stroke, stroke_width=sw, **kw)}/>")
 
     def text(self, x, y, content, *, size=12, k=None, anchor="start", weight=None, fill="#1a1a1a", italic=False, **kw) -> None:
+        size = max(size, MIN_TEXT)
         self.add(
             f"<text{attrs(x=x, y=y, font_size=size, text_anchor=anchor if anchor != 'start' else None, font_weight=weight, fill=fill, font_style='italic' if italic else None, data_k=k, **kw)}>"
             f"{q(content)}</text>"
@@ -116,14 +130,59 @@ class Svg:
                       weight="bold", fill=ink(seat), k=k)
 
     def __str__(self) -> str:
+        marks, strip, extra = self._acts()
+        h = self.h + extra
+        k = PHONE_TEXT / MIN_TEXT
+        # width/height: the size on a phone (12 px text, panned); a wider screen's style sheet fits it to the page
         head = (
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.w} {self.h}" width="100%" '
-            f'preserveAspectRatio="xMidYMin meet" role="img" aria-labelledby="{self.slug}-title {self.slug}-desc" '
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.w} {h}" width="{math.ceil(self.w * k)}" height="{math.ceil(h * k)}" '
+            f'preserveAspectRatio="xMidYMin meet" role="{"group" if self.acts else "img"}" aria-labelledby="{self.slug}-title {self.slug}-desc" '
             f'font-family="{q(FONT)}" data-slug="{self.slug}">'
             f'<title id="{self.slug}-title">{q(self.title)}</title><desc id="{self.slug}-desc">{q(self.desc)}</desc>'
-            f'<rect x="0" y="0" width="{self.w}" height="{self.h}" fill="{self.bg}"/>'
+            f'<rect x="0" y="0" width="{self.w}" height="{h}" fill="{self.bg}"/>'
         )
-        return head + "".join(self.parts) + "</svg>"
+        return head + "".join(self.parts) + marks + strip + "</svg>"
+
+    def _acts(self) -> tuple[str, str, int]:
+        """The reader's actions: a focusable, labelled link over each component it may act on, and a row
+        of buttons under the board for the actions that have no component. Each link names the move
+        (aria-label) and points at its button in the acting part (#act), which a click presses (table.js)."""
+        if not self.acts:
+            return "", "", 0
+        by_on: dict[str, list[str]] = {}
+        for a in self.acts:
+            by_on.setdefault(a["on"], []).append(a["label"])
+        marks, loose = [], []
+        for on, labels in by_on.items():
+            if on in self.spots:
+                x, y, w, h = self.spots[on]
+                if w < TOUCH:
+                    x, w = x - (TOUCH - w) / 2, TOUCH
+                if h < TOUCH:
+                    y, h = y - (TOUCH - h) / 2, TOUCH
+                marks.append(
+                    f'<a href="#act" class="act"{attrs(data_on=on, aria_label=" / ".join(labels))} role="button">'
+                    f'<title>{q(" / ".join(labels))}</title>'
+                    f'<rect{attrs(x=x, y=y, width=w, height=h, rx=6, fill="#ffffff", fill_opacity="0.01", stroke="#0b5394", stroke_width=3, stroke_dasharray="6 3")} class="act-mark"/></a>'
+                )
+            else:
+                loose.append((on, labels))
+        if not loose:
+            return "".join(marks), "", 0
+        per_row, bw, bh, gap = 3, (self.w - 40 - 2 * 10) / 3, 48, 10
+        rows = (len(loose) + per_row - 1) // per_row
+        out = [f'<text x="20" y="{self.h + 22}" font-size="14" font-weight="bold" fill="#1a1a1a">Your move</text>']
+        for i, (on, labels) in enumerate(loose):
+            x = 20 + (i % per_row) * (bw + gap)
+            y = self.h + 32 + (i // per_row) * (bh + gap)
+            label = " / ".join(labels)
+            short_label = label if len(label) <= 34 else label[:32] + "…"
+            out.append(
+                f'<a href="#act" class="act act-button"{attrs(data_on=on, aria_label=label)} role="button"><title>{q(label)}</title>'
+                f'<rect{attrs(x=x, y=y, width=bw, height=bh, rx=6, fill="#ffffff", stroke="#0b5394", stroke_width=2)}/>'
+                f'<text{attrs(x=x + bw / 2, y=y + bh / 2 + 5, font_size=13, text_anchor="middle", fill="#0b3a6b")}>{q(short_label)}</text></a>'
+            )
+        return "".join(marks), "".join(out), 32 + rows * (bh + gap) + 10
 
 
 def legend(svg: Svg, x: int, y: int, players: int, names: list[str] | None, seat: int | None, *, k="legend") -> int:

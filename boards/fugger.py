@@ -135,6 +135,7 @@ def _map(svg: Svg, v: dict) -> None:
             svg.rect(x - 9, y - 6, 18, 12, fill="#cfe3a6", stroke="#3d5a10", rx=3)
         else:
             svg.path(f"M{x - 11},{y - 2} h22 l-4,7 h-14 z M{x},{y - 2} v-10 l7,7 h-7", fill="#f5f1e6", stroke="#1f3f5b", sw=1)
+        svg.spot(x - 11, y - 12, 22, 24, f"space:{sp}")
         if d["kind"] != "sea":
             svg.text(x, y - 10, d["name"], size=8.5, anchor="middle", weight="bold" if d["kind"] == "town" else None,
                      fill="#2a1a08", k=f"space.{sp}")

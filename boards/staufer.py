@@ -28,14 +28,25 @@ BONUS_TEXT = {
 SLOTS = ((20, 56), (350, 56), (680, 56), (680, 262), (350, 262), (20, 262))
 
 
+# What a chest gives, in short, as printed on its face (the acting part names it in full).
+_KIND_LABEL = {"vp2": "2 VP", "vp3": "3 VP", "vp4": "4 VP", "vp5": "5 VP", "envoy1": "1 env.", "envoy2": "2 env.",
+               "envoy3": "3 env.", "noble": "noble", "first": "1st", "resources": "res.", "move": "move",
+               "place": "place", "immunity": "immun."}
+
+
 def _chest_label(chest: str) -> str:
     colour_, _, kind = chest.partition("-")
-    return kind or colour_[:5]
+    return _KIND_LABEL.get(kind, kind) if kind else colour_
 
 
 def _figs(pair) -> str:
     e, n = pair
     return f"{e} envoy{'s' if e != 1 else ''}, {n} noble{'s' if n != 1 else ''}"
+
+
+def _figs_short(pair) -> str:
+    e, n = pair
+    return f"{e} env., {n} nob."
 
 
 def heading(v: dict, seat, names) -> str:
@@ -46,7 +57,7 @@ def heading(v: dict, seat, names) -> str:
 def _chest(svg: Svg, x, y, chest: str, *, k=None) -> None:
     col = chest.split("-")[0]
     svg.rect(x, y, 40, 14, fill=CHEST_FILL.get(col, "#999"), stroke="#222", sw=0.7, rx=2, data_chest=chest)
-    svg.text(x + 20, y + 10.5, _chest_label(chest), size=7 if len(_chest_label(chest)) > 6 else 8, anchor="middle", fill="#fff", weight="bold", k=k)
+    svg.text(x + 20, y + 10.5, _chest_label(chest), size=9, anchor="middle", fill="#fff", weight="bold", k=k)
 
 
 def draw(v: dict, seat, names) -> Svg:
@@ -85,6 +96,7 @@ def _region(svg: Svg, v: dict, r: str, i: int, x: int, y: int) -> None:
     for j, o in enumerate(offices):
         ox = x + 10 + j * w
         svg.rect(ox, y + 42, w - 4, 120, fill="#fffaf0", stroke="#5a4626", rx=4)
+        svg.spot(ox, y + 42, w - 4, 120, f"office:{r}:{j + 1}")
         svg.circle(ox + 14, y + 58, 11, fill="#c9a227", stroke="#5a4626")
         svg.text(ox + 14, y + 62.5, o["value"], size=12, anchor="middle", weight="bold", k=f"office.{r}.{j}")
         if o["noble"]:  # the noble mark: a shield with N
@@ -138,6 +150,7 @@ def _resources(svg: Svg, v: dict, x: int, y: int) -> None:
     for i, chests in enumerate(v["res_chests"]):
         cx = x + 10 + i * 96
         svg.rect(cx, y + 8, 90, 62, fill="#f7f0dc", stroke="#5a4626", rx=4)
+        svg.spot(cx, y + 8, 90, 62, f"space:{i + 1}")
         e, nn = D.RESOURCE_SPACES[i]
         svg.text(cx + 6, y + 22, f"{i + 1}: {e}e {nn}N", size=10, weight="bold", k=f"res.{i}")
         for m, chest in enumerate(chests[:3]):
@@ -172,11 +185,11 @@ def _players(svg: Svg, v: dict, seat, names, x: int, y: int) -> int:
                  weight="bold" if p == seat else None)
         svg.text(x + 170, yy, v["score"][p], size=11, k=f"score.{p}")
         e, nn = v["court"][p]
-        svg.text(x + 210, yy, f"{e}e {nn}N", size=11, k=f"court.{p}")
+        svg.text(x + 210, yy, _figs_short((e, nn)), size=10, k=f"court.{p}")
         e, nn = v["province"][p]
-        svg.text(x + 320, yy, f"{e}e {nn}N", size=11, k=f"province.{p}")
-        held = ", ".join(f"{k} x{c}" for k, c in sorted(v["held"][p].items())) or "-"
-        svg.text(x + 430, yy, held[:72], size=9, k=f"held.{p}")
+        svg.text(x + 320, yy, _figs_short((e, nn)), size=10, k=f"province.{p}")
+        held = ", ".join(f"{c}x {_chest_label(k)}" for k, c in sorted(v["held"][p].items())) or "-"
+        svg.text(x + 430, yy, held if len(held) <= 56 else held[:55] + "…", size=9, k=f"held.{p}")
         svg.text(x + 760, yy, ", ".join(str(q) for q in v["privileges"][p]) or "-", size=10, k=f"privs.{p}")
     return y + 34 + v["players"] * 22
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, TypedDict
+from typing import Any, Callable, Literal, Protocol, TypedDict
 
 from engines import i18n, schema_words
 
@@ -57,6 +57,31 @@ class ActionSpec(TypedDict):
     params: dict[str, dict]  # name -> JSON Schema (small enums, bounded ints, arrays of enums)
     label: str
     example: str  # an email command that would send this kind of action
+
+
+class Option(TypedDict):
+    """One legal value of an action's param, as the player reads it."""
+
+    value: Any
+    label: str  # the component's printed name, never an id
+    on: str | None  # the board component it is ("character:king"), so the board can offer it; None if none
+
+
+class Play(TypedDict):
+    """One complete legal action, ready to send: a button, or a click on the board."""
+
+    action: dict
+    label: str
+    on: str | None  # the board component a click on which sends (or starts) it
+
+
+class Choice(TypedDict):
+    """What is legal now for one ActionSpec (see ``Engine.choices``)."""
+
+    type: str
+    label: str
+    options: dict[str, list[Option]]  # param -> its legal values (for arrays: the legal items)
+    plays: list[Play]  # every legal action of this type when they can be listed; [] = fill in the form
 
 
 class Event(TypedDict):
@@ -100,6 +125,14 @@ class Engine(Protocol):
     # conformance checks:
     def command(self, state: dict, seat: int, action: dict) -> str:
         """The email command that ``parse`` reads back as exactly ``action``."""
+        ...
+
+    def choices(self, state: dict, seat: int) -> list[Choice]:
+        """What is legal now, one Choice per ActionSpec of ``actions`` (same
+        types, same order), in the game's words. Forms and board links are
+        built from it, so a page never offers a move ``validate`` refuses:
+        conformance checks that every play validates and every option is a
+        value its spec allows. Engines build it with ``choices_from_specs``."""
         ...
 
     def shuffle_hidden(self, state: dict, seat: int | None, rng) -> dict:
@@ -176,6 +209,75 @@ def ranked_outcome(scores: list[float], tiebreak: list | None = None, detail: di
     return {"scores": list(scores), "ranks": ranks, "detail": detail or {}}
 
 
+# --- what is legal now, for forms and boards -----------------------------------
+
+MAX_LISTED = 80  # an integer param with more values than this is a number field; a type with more plays, a form
+
+Namer = Callable[[str, Any], str]  # (param, value) -> the printed name
+
+
+def _values(schema: dict) -> list | None:
+    """The values a scalar schema allows, if it is a small enum or a short integer range."""
+    if "enum" in schema:
+        return list(schema["enum"])
+    if schema.get("type") == "integer" and "minimum" in schema and "maximum" in schema:
+        step = schema.get("multipleOf", 1)
+        lo = -(-schema["minimum"] // step) * step
+        values = list(range(lo, schema["maximum"] + 1, step))
+        return values if len(values) <= MAX_LISTED else None
+    return None
+
+
+def choices_from_specs(
+    specs: list[ActionSpec],
+    name: Namer,
+    *,
+    on: Callable[[str, Any], str | None] | None = None,
+    options: dict[str, dict[str, list]] | None = None,
+    plays: dict[str, list[tuple[dict, str]]] | None = None,
+) -> list[Choice]:
+    """The choices of ``specs``: each param's values named by ``name(param, value)``
+    (and placed on the board by ``on``); ``options[type][param]`` narrows a param
+    to the values the rules allow now; ``plays[type]`` lists every legal action of
+    a type with several params (action, label). A type without params is one play;
+    a type with one scalar param, one play per value."""
+    out: list[Choice] = []
+    for s in specs:
+        narrowed = (options or {}).get(s["type"], {})
+        opts: dict[str, list[Option]] = {}
+        for param, schema in s["params"].items():
+            item = schema.get("items", {}) if schema.get("type") == "array" else schema
+            values = narrowed.get(param, _values(item))
+            if values is None:
+                continue
+            opts[param] = [{"value": v, "label": name(param, v), "on": on(param, v) if on else None} for v in values]
+        listed: list[Play] = []
+        if s["type"] in (plays or {}):
+            listed = [{"action": a, "label": label, "on": _on_of(a, on)} for a, label in plays[s["type"]]]
+        elif not s["params"]:
+            listed = [{"action": {"type": s["type"]}, "label": s["label"], "on": None}]
+        elif len(s["params"]) == 1:
+            (param, schema), = s["params"].items()
+            if schema.get("type") != "array" and param in opts and len(opts[param]) <= MAX_LISTED:
+                listed = [{"action": {"type": s["type"], param: o["value"]}, "label": o["label"], "on": o["on"]} for o in opts[param]]
+        out.append({"type": s["type"], "label": s["label"], "options": opts, "plays": listed})
+    return out
+
+
+def _on_of(action: dict, on) -> str | None:
+    if on is None:
+        return None
+    for param, value in action.items():
+        if param != "type" and not isinstance(value, list) and (target := on(param, value)):
+            return target
+    return None
+
+
+def plain_name(param: str, value: Any) -> str:
+    """The fallback namer: a value written for reading (underscores as spaces)."""
+    return str(value).replace("_", " ")
+
+
 # --- checking an action against the specs ------------------------------------
 
 
@@ -184,10 +286,11 @@ def describe_actions(specs: list[ActionSpec], lang: str = "en") -> str:
     return i18n.describe_actions(specs, lang)  # type: ignore[arg-type]
 
 
-def check_against_specs(specs: list[ActionSpec], action: Any, *, lang: str = "en") -> ActionSpec:
+def check_against_specs(specs: list[ActionSpec], action: Any, name: Namer | None = None, *, lang: str = "en") -> ActionSpec:
     """Raises IllegalAction unless ``action`` has a type in ``specs`` and
     params that fit that spec's schemas exactly (no missing, no extra); the
-    message is in ``lang``."""
+    message is in ``lang``. In English the refusal of a value says, in words
+    (values named by ``name``), what to send instead, never the JSON Schema's text."""
     t = i18n.COMMON.text
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction(t(lang, "not_an_object", allowed=describe_actions(specs, lang)))
@@ -201,13 +304,50 @@ def check_against_specs(specs: list[ActionSpec], action: Any, *, lang: str = "en
     if extra:
         raise IllegalAction(t(lang, "unknown_fields", type=chosen["type"], fields=", ".join(extra),
                               expected=", ".join(params) or t(lang, "none")))
-    for name, schema in params.items():
-        if name not in given:
-            raise IllegalAction(t(lang, "needs_field", type=chosen["type"], name=schema_words.param_label(chosen, name),
+    for param, schema in params.items():
+        if param not in given:
+            raise IllegalAction(t(lang, "needs_field", type=chosen["type"], name=schema_words.param_label(chosen, param),
                                   example=chosen["example"]))
-        if schema_words.param_errors(schema, given[name]):
-            raise IllegalAction(schema_words.refusal(chosen, name, lang))
+        errors = schema_words.param_errors(schema, given[param])
+        if errors:
+            if name is not None and lang == "en":  # the engine names the values as printed
+                why = refusal_words(param, schema, given[param], errors[0], name)
+                raise IllegalAction(f"{chosen['label']}: {why} For example: `{chosen['example']}`.")
+            raise IllegalAction(schema_words.refusal(chosen, param, lang))
     return chosen
+
+
+def refusal_words(param: str, schema: dict, value: Any, error, name: Namer) -> str:
+    """One schema error said as a player reads it: what was wrong, what is allowed."""
+    word = param.replace("_", " ")
+    kind = error.validator
+    item = schema.get("items", {}) if schema.get("type") == "array" else schema
+
+    def named(v: Any) -> str:
+        try:
+            return name(param, v)
+        except (KeyError, TypeError, ValueError, IndexError):
+            return repr(v)
+
+    if kind == "enum":
+        allowed = item.get("enum", [])
+        bad = error.instance
+        return f"{named(bad)} is not among the choices for {word} now; choose one of: {', '.join(named(v) for v in allowed)}."
+    if kind == "maxItems":
+        return f"choose at most {schema['maxItems']} for {word} (you chose {len(value)})."
+    if kind == "minItems":
+        return f"choose at least {schema['minItems']} for {word} (you chose {len(value)})."
+    if kind == "uniqueItems":
+        return f"each {word} may be chosen only once."
+    if kind in ("minimum", "maximum"):
+        lo, hi = item.get("minimum"), item.get("maximum")
+        return f"{word} must be a number from {lo} to {hi} (you gave {error.instance})."
+    if kind == "multipleOf":
+        return f"{word} goes in steps of {item['multipleOf']} (you gave {error.instance})."
+    if kind == "type":
+        expected = {"integer": "a whole number", "array": "a list", "string": "a word", "boolean": "yes or no"}
+        return f"{word} must be {expected.get(str(error.validator_value), str(error.validator_value))}."
+    return f"{word} cannot be {value!r}."
 
 
 # --- provenance of rule data --------------------------------------------------

@@ -2,7 +2,8 @@
 
 ``check_engine(engine, players, seeds)`` plays bot games and checks, at every
 step: the decision shape, specs against validate, bots and default actions
-legal, parse reading back ``command``, apply pure and deterministic, states
+legal, every choice offered to forms and boards legal
+(``choices``), parse reading back ``command``, apply pure and deterministic, states
 JSON-exact, events well formed, every spec's example a legal command, outcome only at the end with proper ranks; on
 the first few games of a batch also every view (serialisable, no generator
 state, unchanged when ``shuffle_hidden`` redeals what that seat cannot see)
@@ -21,6 +22,7 @@ import argparse
 import copy
 import hashlib
 import json
+import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -142,6 +144,49 @@ def _check_examples(engine: Engine, state: dict, seat: int, specs, rec, step) ->
             engine.validate(state, seat, parsed[0])
         except IllegalAction as e:
             raise _fail(f"example {example!r} of {s['type']} is refused: {e.message}", rec, step) from None
+
+
+_ID_LIKE = re.compile(r"^[a-z]+[-_][a-z0-9_-]+$")  # louise-11, trading_post: an id, not a printed name
+
+
+def _check_choices(engine: Engine, state: dict, seat: int, specs, rec, step, every: bool = True) -> None:
+    """What the forms and the board offer (``choices``): one per spec, every option a
+    value its spec allows, named in words, and every play accepted by validate (in a
+    shallow game the first, last and middle few plays of each choice: a Fugger
+    move lists hundreds of routes, and validating each costs a step's time)."""
+    from jsonschema import Draft202012Validator
+
+    choices = engine.choices(state, seat)
+    if [c["type"] for c in choices] != [s["type"] for s in specs]:
+        raise _fail(f"choices {[c['type'] for c in choices]} do not follow the specs {[s['type'] for s in specs]}", rec, step)
+    for c, s in zip(choices, specs):
+        if set(c) != {"type", "label", "options", "plays"}:
+            raise _fail(f"malformed choice {c}", rec, step)
+        for param, options in c["options"].items():
+            schema = s["params"].get(param)
+            if schema is None:
+                raise _fail(f"choice {c['type']} offers {param!r}, which its spec does not have", rec, step)
+            item = schema.get("items", {}) if schema.get("type") == "array" else schema
+            check = Draft202012Validator(item)
+            for o in options:
+                if not check.is_valid(o["value"]):
+                    raise _fail(f"choice {c['type']} offers {param}={o['value']!r}, which its spec refuses", rec, step)
+                _check_label(o["label"], c["type"], rec, step)
+        plays = c["plays"] if every or len(c["plays"]) <= 7 else [*c["plays"][:3], c["plays"][len(c["plays"]) // 2], *c["plays"][-3:]]
+        for p in plays:
+            _check_label(p["label"], c["type"], rec, step)
+            if p["action"].get("type") != c["type"]:
+                raise _fail(f"play {p['action']} offered under {c['type']}", rec, step)
+            try:
+                check_against_specs(specs, p["action"])
+                engine.validate(state, seat, p["action"])
+            except IllegalAction as e:
+                raise _fail(f"offered play {p['action']} ({p['label']!r}) is refused: {e.message}", rec, step) from None
+
+
+def _check_label(label, kind: str, rec, step) -> None:
+    if not isinstance(label, str) or not label.strip() or _ID_LIKE.match(label):
+        raise _fail(f"choice {kind} is labelled {label!r}: a printed name is needed, not an id", rec, step)
 
 
 def _sample_orders(spec: dict, rng: Rng, count: int) -> list[dict]:
@@ -373,6 +418,7 @@ def play_checked(
             seat = d["seat"]
             specs = _check_specs(engine, state, seat, rec, step)
             _check_examples(engine, state, seat, specs, rec, step)
+            _check_choices(engine, state, seat, specs, rec, step, every=deep)
             _check_action(engine, state, seat, engine.default_action(state, seat), specs, rec, step, "default action")
             action = engine.bot(state, seat, bot_rng)
             _check_action(engine, state, seat, action, specs, rec, step, "bot action")

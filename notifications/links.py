@@ -8,6 +8,7 @@ from django.conf import settings
 from django.contrib.auth.tokens import default_token_generator
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
+from django.utils.translation import ngettext
 
 
 def _site() -> str:
@@ -78,5 +79,7 @@ def footer_text(links: dict[str, str]) -> str:
     if "settings" in links:
         lines.append(f"Mail settings: {links['settings']}, or reply `notify every`, `notify digest` or `notify off`.")
     if "password" in links:
-        lines.append(f"Set a password to use the web page (link valid for {days} day(s)): {links['password']}")
+        lines.append(ngettext("Set a password to use the web page (link valid for %(days)d day): %(link)s",
+                              "Set a password to use the web page (link valid for %(days)d days): %(link)s", days)
+                     % {"days": days, "link": links["password"]})
     return "\n".join(lines)

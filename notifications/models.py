@@ -51,6 +51,9 @@ class Notification(models.Model):
     # task renders it to the inline PNG, outside the game's transaction.
     board_svg = models.TextField(blank=True)
     headers = models.JSONField(default=dict, blank=True)
+    # Whether the row is mailed: a kind the player takes by push or chat only is written
+    # all the same (one outbox) and its mail left out (notifications.fanout).
+    mail = models.BooleanField(default=True)
     # The same cause never writes two rows (advance run twice, a retried sweep).
     dedupe_key = models.CharField(max_length=200, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -184,3 +187,101 @@ class InboundMessage(models.Model):
 
     def __str__(self) -> str:
         return f"inbound {self.pk} via {self.source} ({self.status})"
+
+
+# --- channels beyond mail (issue 24): Web Push and chat ---------------------------------
+
+
+class Channel(models.TextChoices):
+    MAIL = "mail"
+    PUSH = "push"
+    CHAT = "chat"
+
+
+class PushSubscription(models.Model):
+    """One browser (device) of a player subscribed to Web Push: the push
+    service's endpoint and the keys its payloads are encrypted to (RFC 8291).
+    Removed when the push service says it is gone (404/410)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=2000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    # what the player sees in the list of devices (the browser and system, from its user agent)
+    label = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:  # the endpoint is a capability: never in a log
+        return f"push subscription {self.pk} of user {self.user_id}"
+
+
+class ChannelPreference(models.Model):
+    """Whether a player wants one kind of notification by one channel; a
+    missing row means the channel's default (notifications.fanout)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="channel_preferences")
+    kind = models.CharField(max_length=16)
+    channel = models.CharField(max_length=8, choices=Channel.choices)
+    enabled = models.BooleanField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "kind", "channel"], name="channel_preference_once")]
+
+
+class Delivery(models.Model):
+    """One notification by one channel to one target (a push subscription, a
+    chat channel): made once (unique), sent once, retried with backoff, its
+    lost task found again by the sweep by the ``queued_at`` mark, as the
+    outbox's mails are."""
+
+    notification = models.ForeignKey(Notification, on_delete=models.CASCADE, related_name="deliveries")
+    channel = models.CharField(max_length=8, choices=Channel.choices)
+    # "push:<subscription id>" or "chat:<channel id>"
+    target = models.CharField(max_length=40)
+    created_at = models.DateTimeField(auto_now_add=True)
+    queued_at = models.DateTimeField(null=True, blank=True, default=timezone.now)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["notification", "channel", "target"], name="delivery_once")]
+        indexes = [
+            models.Index(
+                fields=["queued_at"], condition=Q(queued_at__isnull=False, sent_at__isnull=True), name="delivery_queued"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"delivery {self.pk} of notification {self.notification_id} by {self.target}"
+
+
+class ChatChannel(models.Model):
+    """A chat channel by URL (apprise: Discord, Slack, Matrix, Telegram, ntfy,
+    a JSON webhook): a player's own (``user``: what their seat may see) or a
+    game's table channel, added by the game's creator (``game``: public
+    information only). The URL holds the channel's credentials: it is stored
+    encrypted (notifications.chat) and shown back only as ``hint``."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="chat_channels")
+    game = models.ForeignKey("pbem.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="chat_channels")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_channels_added")
+    url_encrypted = models.TextField()
+    service = models.CharField(max_length=40)  # "Discord", "Slack", ...
+    hint = models.CharField(max_length=80)  # "Discord …f3a9": enough to tell channels apart
+    # a table channel's mentions: player name -> how the service mentions them ("<@123>", "@alice:matrix.org")
+    mentions = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(user__isnull=False, game__isnull=True) | Q(user__isnull=True, game__isnull=False),
+                name="chat_channel_of_a_player_or_a_table",
+            ),
+        ]
+
+    def __str__(self) -> str:  # never the URL
+        return f"chat channel {self.pk} ({self.hint})"

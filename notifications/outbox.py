@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from datetime import timedelta
 from email.mime.image import MIMEImage
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -25,8 +26,9 @@ from django.utils import timezone
 
 import boards
 from engines.base import canonical
-from notifications import links
-from notifications.models import EmailPreference, Notification, ReplyAddress, UndeliverableAddress
+from engines.names import seat_names_in
+from notifications import fanout, links, presence
+from notifications.models import ChannelPreference, EmailPreference, Notification, ReplyAddress, UndeliverableAddress
 from pbem.selectors import MOVE_COMMITMENT_FORMULA, engine_get, events_for_seat, profile_of, seats_by_index
 from pbem.selectors.mail import digest_since_last_acted, table_talk_text
 
@@ -54,10 +56,22 @@ OTHER_COMMANDS = (
 DELIVER_PRIORITY = 6
 
 
-def _deliver_on_commit(notification_id: int) -> None:
+def _deliver_on_commit(notification_id: int, countdown: int | None = None) -> None:
     from notifications.tasks import deliver
 
-    transaction.on_commit(lambda: deliver.apply_async((notification_id,), priority=DELIVER_PRIORITY))
+    transaction.on_commit(lambda: deliver.apply_async((notification_id,), priority=DELIVER_PRIORITY, countdown=countdown))
+
+
+def _held(countdown: int | None) -> dict:
+    """A held row's deliver mark is dated when its task is due, so the lost-work sweep leaves it until then."""
+    return {"deliver_queued_at": timezone.now() + timedelta(seconds=countdown)} if countdown else {}
+
+
+def _deliver_countdown(kind: str, game, seat) -> int | None:
+    """A your-move mail to a player at the table, or just answered by mail, waits (notifications.presence)."""
+    if kind == Notification.Kind.YOUR_MOVE and game is not None and seat is not None:
+        return presence.hold_seconds(game_id=game.pk, seat=seat)
+    return None
 
 
 DEFAULT_MODE = EmailPreference._meta.get_field("mode").default
@@ -100,17 +114,19 @@ def board_image_wanted(user) -> bool:
     return row.board_image if row else True
 
 
-def _write_facts(*, address: str, user, dedupe_key: str, game, seat: int | None) -> tuple:
+def _write_facts(*, address: str, user, dedupe_key: str, game, seat: int | None, kind: str = "") -> tuple:
     """What writing one row needs to know, in one round trip: whether the
     address is undeliverable, the player's mode and board-image choice,
     whether the row exists, whether the game's thread to this address has
-    begun, and the seat's reply address where it exists (id, token)."""
+    begun, the seat's reply address where it exists (id, token), and the
+    player's own choice of mail for this kind (None: the mode decides)."""
     pref, undeliverable, notif, reply = (
         EmailPreference._meta.db_table,
         UndeliverableAddress._meta.db_table,
         Notification._meta.db_table,
         ReplyAddress._meta.db_table,
     )
+    choice = ChannelPreference._meta.db_table
     user_id, game_id = getattr(user, "pk", None), getattr(game, "pk", None)
     with connection.cursor() as c:
         c.execute(
@@ -120,15 +136,17 @@ def _write_facts(*, address: str, user, dedupe_key: str, game, seat: int | None)
                        EXISTS (SELECT 1 FROM {notif} WHERE dedupe_key = %s),
                        EXISTS (SELECT 1 FROM {notif} WHERE game_id = %s AND UPPER(to_email) = UPPER(%s)),
                        (SELECT id FROM {reply} WHERE game_id = %s AND seat = %s AND user_id = %s),
-                       (SELECT token FROM {reply} WHERE game_id = %s AND seat = %s AND user_id = %s)""",
-            [address, user_id, user_id, dedupe_key, game_id, address, *([game_id, seat, user_id] * 2)],
+                       (SELECT token FROM {reply} WHERE game_id = %s AND seat = %s AND user_id = %s),
+                       (SELECT enabled FROM {choice} WHERE user_id = %s AND kind = %s AND channel = %s)""",
+            [address, user_id, user_id, dedupe_key, game_id, address, *([game_id, seat, user_id] * 2), user_id, kind, "mail"],
         )
-        gone, mode, board_image, exists, thread, reply_id, reply_token = c.fetchone()
+        gone, mode, board_image, exists, thread, reply_id, reply_token, mail_choice = c.fetchone()
     if user is None:
         mode = EmailPreference.Mode.EVERY_MOVE
     reply_row = ReplyAddress(pk=reply_id, token=reply_token, user=user, game=game, seat=seat) if reply_id else None
     return (
         bool(gone), mode or DEFAULT_MODE, True if board_image is None else bool(board_image), bool(exists), bool(thread), reply_row,
+        None if mail_choice is None or user is None else bool(mail_choice),
     )
 
 
@@ -194,10 +212,15 @@ def notification_write(
     address = to_email or (user.email if user is not None else "")
     if not address:
         return None
-    gone, mode, board_image, exists, thread_begun, known_reply = _write_facts(
-        address=address, user=user, dedupe_key=dedupe_key, game=game, seat=seat if game is not None else None
+    gone, mode, board_image, exists, thread_begun, known_reply, mail_choice = _write_facts(
+        address=address, user=user, dedupe_key=dedupe_key, game=game, seat=seat if game is not None else None, kind=kind
     )
-    if gone or exists or (kind not in _ALWAYS and kind not in _BY_MODE[mode]):
+    if exists:
+        return None
+    # one outbox: a kind the player's mail leaves out is still written when push or chat takes it
+    # (the player's choice for this kind, else the mail mode's)
+    mail = not gone and (kind in _ALWAYS or (kind in _BY_MODE[mode] if mail_choice is None else mail_choice))
+    if not mail and not fanout.wanted_elsewhere(user=user, kind=kind, game=game):
         return None
     footer = links.footer_text(links.mail_links(user=user, game=game))
     body_text = (body_text + ("\n\n" + footer if footer else "")).replace("\x00", "")
@@ -236,22 +259,25 @@ def notification_write(
         body_html=body_html,
         board_svg=board_svg,
         headers=headers,
+        mail=mail,
     )
     if game_locked:
         # The caller holds the game row locked, and every writer of a key of
         # this game's steps holds it too: nobody can have written it since
         # the look above, so no savepoint is needed.
-        row = Notification.objects.create(**fields)
-        _deliver_on_commit(row.pk)
+        countdown = _deliver_countdown(kind, game, seat)
+        row = Notification.objects.create(**fields, **_held(countdown))
+        _deliver_on_commit(row.pk, countdown)
         return row
+    countdown = _deliver_countdown(kind, game, seat)
     try:
         with transaction.atomic():  # a savepoint: a row written meanwhile by someone else leaves ours undone
-            row = Notification.objects.create(**fields)
+            row = Notification.objects.create(**fields, **_held(countdown))
     except IntegrityError:
         if Notification.objects.filter(dedupe_key=dedupe_key).exists():
             return None  # written meanwhile by a concurrent run of the same step
         raise
-    _deliver_on_commit(row.pk)
+    _deliver_on_commit(row.pk, countdown)
     return row
 
 
@@ -285,10 +311,11 @@ def deadline_text(deadline, user) -> str:
 
 def your_move(*, game, pending: list) -> None:
     engine = engine_get(game.engine)
+    names = [s.name for s in seats_by_index(game=game).values()]  # players by name, not "P2" or "seat 2"
     for p in pending:
         seat = p.seat
         sealed = "This is a sealed decision: nobody sees your answer until everyone has answered." if p.sealed else ""
-        digest = digest_since_last_acted(game=game, seat=seat.index)
+        digest = [seat_names_in(line, names) for line in digest_since_last_acted(game=game, seat=seat.index)]
         body = "\n\n".join(
             part
             for part in (

@@ -13,14 +13,25 @@ from __future__ import annotations
 
 import logging
 import smtplib
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
 from django.utils import timezone
 
-from notifications import addresses, outbox
-from notifications.models import Notification, ReplyAddress, UndeliverableAddress
+from notifications import addresses, chat, outbox, presence, push
+from notifications.models import (
+    Channel,
+    ChannelPreference,
+    ChatChannel,
+    Delivery,
+    Notification,
+    PushSubscription,
+    ReplyAddress,
+    UndeliverableAddress,
+)
+from pbem.errors import InvalidRequest
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +49,12 @@ def _permanent(exc: Exception) -> bool:
         return all(code >= 500 for code, _ in exc.recipients.values())
     code = getattr(exc, "smtp_code", None)
     return isinstance(code, int) and code >= 500
+
+
+def _deliver_later(notification_id: int) -> None:
+    from notifications.tasks import deliver
+
+    deliver.apply_async((notification_id,), priority=outbox.DELIVER_PRIORITY, countdown=presence.GRACE)
 
 
 def notification_send(*, notification_id: int) -> bool:
@@ -59,8 +76,25 @@ def notification_send(*, notification_id: int) -> bool:
             row.attempts += 1
             # the task in hand owns the row now: whatever happens below clears the mark
             row.deliver_queued_at = None
+            if row.kind == Notification.Kind.YOUR_MOVE and row.game_id is not None and row.seat is not None:
+                verdict = presence.your_move_verdict(game_id=row.game_id, seat=row.seat, version=row.version, written_at=row.created_at)
+                if verdict == presence.ANSWERED:
+                    row.sent_at, row.last_error = timezone.now(), "not sent: answered at the table or in the answer to a mail"
+                    row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])
+                    return False
+                if verdict == presence.HOLD:
+                    # looked at again after the grace; the mark, dated then, keeps the lost-work sweep as backstop
+                    row.deliver_queued_at = timezone.now() + timedelta(seconds=presence.GRACE)
+                    row.save(update_fields=["attempts", "deliver_queued_at"])
+                    hold_again = row.pk
+                    transaction.on_commit(lambda: _deliver_later(hold_again))
+                    return False
             if UndeliverableAddress.objects.filter(email__iexact=row.to_email).exists():
                 row.sent_at, row.last_error = timezone.now(), "not sent: the address is undeliverable"
+                row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])
+                return False
+            if not row.mail:  # the player takes this kind by push or chat only (notifications.fanout)
+                row.sent_at, row.last_error = timezone.now(), "not mailed: the player's preference"
                 row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])
                 return False
             headers = dict(row.headers or {})
@@ -143,3 +177,168 @@ def bounce_record(*, notification_id: int, status: str | None) -> str:
         return f"bounce {status or 'without status'}: transient, ignored"
     UndeliverableAddress.objects.get_or_create(email=row.to_email.lower(), defaults={"reason": f"bounced with {status}"})
     return f"bounce {status}: address recorded as undeliverable"
+
+
+# --- push and chat deliveries (notifications.fanout, notifications.push) ------------------------
+
+
+class TransientDeliveryError(Exception):
+    """A push service or chat server failed in a way worth retrying."""
+
+
+def delivery_send(*, delivery_id: int) -> bool:
+    """Send one delivery if it is unsent, holding its row locked (two workers
+    never send it twice). A gone subscription (404/410) is removed and the
+    delivery closed; a 5xx, 429 or network failure is retried with backoff
+    (TransientDeliveryError); anything else is final. The target's secrets
+    (endpoint, channel URL) never reach the log or ``last_error``."""
+    failure = None
+    with transaction.atomic():
+        row = (
+            Delivery.objects.select_for_update(skip_locked=True, of=("self",))
+            .select_related("notification")
+            .filter(pk=delivery_id, sent_at__isnull=True)
+            .first()
+        )
+        if row is None:
+            return False
+        row.attempts += 1
+        row.queued_at = None  # this task owns it now; a retry is Celery's, the sweep its backstop
+        kind, _, target_id = row.target.partition(":")
+        now = timezone.now()
+        if kind == "push":
+            subscription = PushSubscription.objects.filter(pk=target_id).first()
+            if subscription is None:
+                row.sent_at, row.last_error = now, "not sent: the device was unsubscribed"
+            else:
+                note = row.notification
+                try:
+                    push.push_send(
+                        subscription=subscription, data=push.payload(note),
+                        urgent=note.kind in (Notification.Kind.YOUR_MOVE, Notification.Kind.REMINDER),
+                    )  # fmt: skip
+                except push.PushGone as exc:
+                    row.sent_at, row.last_error = now, f"{exc}: the device is unsubscribed"
+                    subscription.delete()
+                except push.PushRefused as exc:
+                    row.sent_at, row.last_error = now, str(exc)
+                except push.PushFailed as exc:
+                    failure = row.last_error = str(exc)
+                else:
+                    row.sent_at, row.last_error = now, ""
+                    PushSubscription.objects.filter(pk=subscription.pk).update(last_used_at=now)
+        elif kind == "chat":
+            channel = ChatChannel.objects.filter(pk=target_id).first()
+            if channel is None:
+                row.sent_at, row.last_error = now, "not sent: the channel was removed"
+            else:
+                text = chat.message(row.notification, channel)
+                try:
+                    chat.post(channel=channel, title=text["title"], body=text["body"])
+                except chat.ChatFailed as exc:
+                    failure = row.last_error = str(exc)
+                else:
+                    row.sent_at, row.last_error = now, ""
+                    ChatChannel.objects.filter(pk=channel.pk).update(last_used_at=now)
+        else:
+            row.sent_at, row.last_error = now, f"not sent: no channel {kind!r}"
+        row.save(update_fields=["sent_at", "attempts", "last_error", "queued_at"])
+    if failure:
+        log.warning("delivery %s not sent (attempt %s): %s", delivery_id, row.attempts, failure)
+        raise TransientDeliveryError(failure)
+    return row.last_error == ""
+
+
+def deliveries_lost_requeue(*, grace_seconds: int | None = None, limit: int = 1000) -> int:
+    """The short sweep of push and chat deliveries whose task was lost (as
+    ``notifications_lost_requeue`` for mails)."""
+    from notifications.fanout import DELIVERY_PRIORITY
+    from notifications.tasks import delivery_send as task
+    from pbem.requeue import marked_work_requeue
+
+    return marked_work_requeue(
+        Delivery.objects.filter(sent_at__isnull=True), mark="queued_at", task=task,
+        grace_seconds=grace_seconds, limit=limit, priority=DELIVERY_PRIORITY,
+    )  # fmt: skip
+
+
+def push_subscribe(*, user, endpoint: str, p256dh: str, auth: str, label: str = ""):
+    """Record (or renew) one browser's push subscription for ``user``. An
+    endpoint is one browser profile: subscribed again, it moves to this account."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(endpoint or "")
+    if parts.scheme not in ("https", "http") or not parts.netloc or len(endpoint) > 2000:
+        raise InvalidRequest("A push subscription needs the push service's address.")
+    if not p256dh or not auth or len(p256dh) > 200 or len(auth) > 100:
+        raise InvalidRequest("A push subscription needs the browser's keys.")
+    row, _ = PushSubscription.objects.update_or_create(
+        endpoint=endpoint, defaults={"user": user, "p256dh": p256dh, "auth": auth, "label": label[:100]}
+    )
+    return row
+
+
+def push_unsubscribe(*, user, subscription_id: int | None = None, endpoint: str | None = None) -> int:
+    """Remove one of the player's devices (by id from the profile, or by endpoint from the browser)."""
+    rows = PushSubscription.objects.filter(user=user)
+    if subscription_id is not None:
+        rows = rows.filter(pk=subscription_id)
+    elif endpoint:
+        rows = rows.filter(endpoint=endpoint)
+    else:
+        return 0
+    return rows.delete()[0]
+
+
+def channel_preference_set(*, user, kind: str, channel: str, enabled: bool):
+    """Whether the player takes ``kind`` by ``channel``."""
+    from notifications.fanout import KINDS
+
+    if kind not in KINDS or channel not in Channel.values:
+        raise InvalidRequest("No such kind of notification or channel.")
+    row, _ = ChannelPreference.objects.update_or_create(user=user, kind=kind, channel=channel, defaults={"enabled": enabled})
+    return row
+
+
+def chat_channel_add(*, user, url: str, game=None, mentions: dict | None = None) -> ChatChannel:
+    """A chat channel by URL: the player's own, or (``game``) the table's, which
+    only the game's creator adds. The URL is stored encrypted."""
+    if game is not None and game.created_by_id != user.pk:
+        raise InvalidRequest("Only the game's creator adds a channel for the whole table.")
+    url = (url or "").strip()
+    try:
+        service = chat.service_of(url)
+    except chat.ChatUrlRefused:
+        raise InvalidRequest(
+            "That is not a channel URL of Discord, Slack, Matrix, Telegram, ntfy or a JSON webhook."
+        ) from None
+    clean = {str(k).strip(): str(v).strip()[:100] for k, v in (mentions or {}).items() if str(k).strip() and str(v).strip()}
+    return ChatChannel.objects.create(
+        user=None if game is not None else user, game=game, created_by=user, url_encrypted=chat.encrypt(url),
+        service=service, hint=chat.hint_of(url, service), mentions=clean if game is not None else {},
+    )  # fmt: skip
+
+
+def chat_channel_remove(*, user, channel_id: int) -> int:
+    """A player removes their own channel; a game's creator the table's."""
+    from django.db.models import Q
+
+    rows = ChatChannel.objects.filter(Q(user=user) | Q(game__created_by=user), pk=channel_id)
+    return rows.delete()[0]
+
+
+def channel_choices_set(*, user, chosen: set[tuple[str, str]]) -> None:
+    """The profile's grid: ``chosen`` holds (kind, channel) for every box ticked.
+    A mail choice equal to what the mail mode gives is not stored, so the mode
+    (`notify every|digest|off` by mail) still decides it."""
+    from notifications.fanout import KINDS
+
+    mode = outbox.preference_of(user)
+    with transaction.atomic():
+        for kind in KINDS:
+            for channel in Channel.values:
+                enabled = (kind, channel) in chosen
+                if channel == Channel.MAIL and enabled == (kind in outbox._BY_MODE[mode]):
+                    ChannelPreference.objects.filter(user=user, kind=kind, channel=channel).delete()
+                else:
+                    channel_preference_set(user=user, kind=kind, channel=channel, enabled=enabled)

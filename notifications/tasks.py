@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from notifications import services
+from notifications import fanout, services
 
 
 @shared_task(
@@ -16,4 +16,25 @@ from notifications import services
     max_retries=10,
 )
 def deliver(self, notification_id: int) -> None:
+    # push and chat first: their deliveries are queued even when the mail server is down
+    fanout.deliveries_make(notification_id=notification_id)
     services.notification_send(notification_id=notification_id)
+
+
+@shared_task(
+    bind=True,
+    autoretry_for=(services.TransientDeliveryError,),
+    retry_backoff=30,
+    retry_backoff_max=3600,
+    retry_jitter=True,
+    max_retries=10,
+)
+def delivery_send(self, delivery_id: int) -> None:
+    """One push or chat message (notifications.fanout)."""
+    services.delivery_send(delivery_id=delivery_id)
+
+
+@shared_task
+def lost_channel_deliveries_sweep() -> int:
+    """Re-queue push and chat deliveries lost with their worker (from beat, as mails')."""
+    return services.deliveries_lost_requeue()

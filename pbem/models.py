@@ -106,6 +106,9 @@ class Seat(models.Model):
     credit_seconds = models.FloatField(null=True, blank=True)
     # When the player resigned or forfeited, or a bot took the seat over.
     left_at = models.DateTimeField(null=True, blank=True)
+    # When the player's game page was last open and in use (its poll says so, at most every
+    # PRESENCE_MARK_SECONDS): a your-move mail waits while the player is at the table (issue 28).
+    page_seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "index"]
@@ -341,7 +344,7 @@ class TakeBack(models.Model):
 class TableMessage(models.Model):
     """Table talk: a message to the whole table or to one seat of a game. Made
     by the web app's table, read by its pages and by the mails below it. The
-    model was the web app's: its table keeps that name (migration pbem 0007)."""
+    model was the web app's: its table keeps that name (migration pbem 0008)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="table_messages")
     sender = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_messages")

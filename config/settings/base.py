@@ -312,7 +312,10 @@ CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="pbem")
 # PBEM_MAIL_QUEUE there too to give mail its own worker processes or machines.
 PBEM_MAIL_QUEUE = env.str("PBEM_MAIL_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}.mail" if not REDIS_URL else "")
 if PBEM_MAIL_QUEUE:
-    CELERY_TASK_ROUTES = {"notifications.tasks.deliver": {"queue": PBEM_MAIL_QUEUE}}
+    CELERY_TASK_ROUTES = {
+        "notifications.tasks.deliver": {"queue": PBEM_MAIL_QUEUE},
+        "notifications.tasks.delivery_send": {"queue": PBEM_MAIL_QUEUE},  # pushes and chat posts: slow I/O too
+    }
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # How long a complete decision or an unsent notification may wait before the
@@ -380,13 +383,17 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    # urllib3 logs every URL it requests at debug: push endpoints and chat webhook URLs are secrets
+    "loggers": {"django.db.backends": {"level": "WARNING"}, "urllib3": {"level": "WARNING"}},
 }
 
 CELERY_BEAT_SCHEDULE = {
     "sweep-stalled-work": {"task": "pbem.tasks.sweep", "schedule": 60.0},
     "sweep-lost-advances": {"task": "pbem.tasks.lost_work_sweep", "schedule": float(PBEM_LOST_WORK_SECONDS)},
     "sweep-lost-deliveries": {"task": "notifications.tasks.lost_deliveries_sweep", "schedule": float(PBEM_LOST_WORK_SECONDS)},
+    "sweep-lost-channel-deliveries": {
+        "task": "notifications.tasks.lost_channel_deliveries_sweep", "schedule": float(PBEM_LOST_WORK_SECONDS)
+    },
     "sweep-inbound-mail": {"task": "notifications.tasks.inbound_sweep", "schedule": 60.0},
     "sweep-deadlines": {"task": "pbem.tasks.deadlines_sweep", "schedule": 60.0},
     "ladders-matchmake": {"task": "pbem.ladders.tasks.matchmake", "schedule": 60.0},
@@ -395,3 +402,24 @@ CELERY_BEAT_SCHEDULE = {
 }
 # Vacation days per player and calendar year, unless the player's profile says otherwise.
 PBEM_VACATION_DAYS_PER_YEAR = env.int("PBEM_VACATION_DAYS_PER_YEAR", default=14)
+
+# --- Web Push and chat channels (issue 24; README "Told wherever you are") ----------------------
+# VAPID (RFC 8292): the key pair pushes are signed with. From the environment, else from the file
+# `manage.py vapid_keys` writes (make run makes var/vapid.json when it is absent); none: no push.
+PBEM_VAPID_FILE = env.str("PBEM_VAPID_FILE", default=str(VAR_DIR / "vapid.json"))
+PBEM_VAPID_PRIVATE_KEY = env.str("PBEM_VAPID_PRIVATE_KEY", default="")
+PBEM_VAPID_PUBLIC_KEY = env.str("PBEM_VAPID_PUBLIC_KEY", default="")
+if not PBEM_VAPID_PRIVATE_KEY and Path(PBEM_VAPID_FILE).is_file():
+    import json as _json
+
+    _vapid = _json.loads(Path(PBEM_VAPID_FILE).read_text())
+    PBEM_VAPID_PRIVATE_KEY, PBEM_VAPID_PUBLIC_KEY = _vapid["private_key"], _vapid["public_key"]
+# The contact a push service may write to about our pushes (the JWT's "sub").
+PBEM_VAPID_SUBJECT = env.str("PBEM_VAPID_SUBJECT", default="mailto:operator@pbem.localhost")
+# How long a push service keeps a push for a device that is offline (seconds).
+PBEM_PUSH_TTL_SECONDS = env.int("PBEM_PUSH_TTL_SECONDS", default=86400)
+# Seconds a push service or chat server has to answer before the delivery is retried.
+PBEM_CHANNEL_TIMEOUT_SECONDS = env.float("PBEM_CHANNEL_TIMEOUT_SECONDS", default=10.0)
+# The key chat channel URLs are encrypted with (Fernet, 32 url-safe base64 bytes); by default
+# derived from DJANGO_SECRET_KEY, so replacing that key makes the stored channels unreadable.
+PBEM_CHANNEL_KEY = env.str("PBEM_CHANNEL_KEY", default="")

@@ -15,7 +15,7 @@ from engines.base import (
     subset,
 )
 
-from . import bots, orders, rules as R, text
+from . import bots, choices, orders, rules as R, text
 from . import data as D
 from . import i18n as I
 from .i18n import t
@@ -74,7 +74,7 @@ class Augsburg1520:
         if not specs:
             raise IllegalAction(t(lang, "nothing_asked"))
         try:
-            check_against_specs(specs, action, lang=lang)
+            check_against_specs(specs, action, choices.name, lang=lang)
         except IllegalAction:
             _explain_bid(state, seat, action, specs, lang)
             if (isinstance(action, dict) and action.get("type") == "climb" and set(action) == {"type", "category", "source"}
@@ -83,6 +83,9 @@ class Augsburg1520:
                 _check(state, seat, action, lang)  # says which climbs are possible and why
             raise
         _check(state, seat, action, lang)
+
+    def choices(self, state: dict, seat: int) -> list[dict]:
+        return choices.choices(state, seat, self.actions(state, seat))
 
     def apply(self, state: dict, moves: dict[int, dict]) -> dict:
         return R.apply(state, {int(k): v for k, v in moves.items()})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.base import IllegalAction
 
-from . import bots, moves, orders, rules, text, views
+from . import bots, choices, moves, orders, rules, text, views
 from . import i18n as I
 from . import render as rendering
 
@@ -59,6 +59,9 @@ class CitadelsEngine:
 
     def validate(self, state: dict, seat: int, action: dict, *, lang: str = "en") -> None:
         moves.validate(state, seat, action, lang)
+
+    def choices(self, state: dict, seat: int) -> list:
+        return choices.choices(state, seat)
 
     def apply(self, state: dict, moves_: dict) -> dict:
         if len(moves_) != 1:

@@ -193,7 +193,7 @@ def validate(state: dict, seat: int, action: dict, lang: str = "en") -> None:
         if kind == "destroy" and turn["char"] == "warlord" and isinstance(action.get("seat"), int):
             _check_destroy(state, seat, action, specs, lang)
     _refuse_unoffered(specs, action, lang)
-    check_against_specs(specs, action, lang=lang)
+    check_against_specs(specs, action, _name, lang=lang)
     if kind == "redraw" and not R.redraw_ok(state["hands"][seat], action["cards"]):
         raise IllegalAction(t(lang, "err.redraw") + " " + allowed)
     if kind == "destroy":

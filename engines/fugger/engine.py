@@ -20,7 +20,7 @@ from engines.i18n import event_text
 
 from . import board as B
 from . import i18n as I
-from . import bots
+from . import bots, choices
 from . import orders
 from . import data as D
 from . import nobility as NB
@@ -301,10 +301,14 @@ class Fugger:
                     count=integer(1, top), ware=enum(*wares), player=enum(*players), price=integer(0, 50000),
                     **{"from": enum(*srcs), "to": enum(*dsts)})
 
+    def choices(self, state, seat):
+        return choices.choices(self, state, seat, self.actions(state, seat))
+
     def validate(self, state, seat, action, *, lang="en"):
         specs = self.actions(state, seat, lang=lang)
-        self._check_counts(state, seat, action)
-        check_against_specs(specs, action, lang=lang)
+        self._check_counts(state, seat, action, lang)
+        check_against_specs(specs, action, choices.name, lang=lang)
+        t = I.t
         S = state
         pend = self._pending_for(S, seat)
         typ = action["type"]
@@ -315,105 +319,109 @@ class Fugger:
             prev = Rp["at"]
             for sp in action["path"]:
                 if sp not in B.ADJ[prev]:
-                    nbs = ", ".join(sorted(B.ADJ[prev]))
-                    raise IllegalAction(f"{R.sname(sp)} is not next to {R.sname(prev)}. From there: {nbs}.")
+                    nbs = ", ".join(sorted(R.sname(n) for n in B.ADJ[prev]))
+                    raise IllegalAction(t(lang, "err.not_next", to=R.sname(sp), at=R.sname(prev), spaces=nbs))
                 if B.is_sea(sp) and B.is_winter(S["t"]):
-                    raise IllegalAction("No ship sails in November, December and January/February.")
+                    raise IllegalAction(t(lang, "err.winter"))
                 prev = sp
             cost = R.plan_cost(S, seat, r, action["path"])
             if cost > P["cash"]:
-                raise IllegalAction(f"That move costs {cost} florins and you have {P['cash']}. "
-                                    "Make forced sales first or move less far.")
+                raise IllegalAction(t(lang, "err.move_cost", cost=cost, cash=P["cash"]))
             return
         if typ == "transfer":
             a, b = action["from"], action["to"]
             if a == b:
-                raise IllegalAction("Transfer from one place to another, not to the same place.")
+                raise IllegalAction(t(lang, "err.same_place"))
             wa, wb = R.place_wares(S, seat, a), R.place_wares(S, seat, b)
             if wa is None or wb is None:
-                raise IllegalAction("You have no such representative or warehouse. Places: " + ", ".join(R.all_places(S, seat)))
+                raise IllegalAction(t(lang, "err.no_place", places=", ".join(R.all_places(S, seat))))
             if R.place_location(S, seat, a) != R.place_location(S, seat, b):
-                raise IllegalAction("Wares change hands only between places on the same space (a representative at "
-                                    "home and the warehouse, or two representatives together).")
+                raise IllegalAction(t(lang, "err.not_together"))
             if wa[action["ware"]] < action["count"]:
-                raise IllegalAction(f"{R.place_label(a).capitalize()} has only {wa[action['ware']]} {action['ware']}.")
+                raise IllegalAction(t(lang, "err.has_only", place=_place(lang, a, True), count=wa[action["ware"]],
+                                      ware=I.term("ware." + action["ware"])))
             return
         if typ == "sellforced":
             w = R.place_wares(S, seat, action["from"])
             if w is None or w[action["ware"]] < action["count"]:
                 have = 0 if w is None else w[action["ware"]]
-                raise IllegalAction(f"{R.place_label(action['from']).capitalize()} has only {have} {action['ware']}.")
+                raise IllegalAction(t(lang, "err.has_only", place=_place(lang, action["from"], True), count=have,
+                                      ware=I.term("ware." + action["ware"])))
             return
         if typ == "offer":
             a, b, other = action["from"], action["to"], action["player"] - 1
             wa = R.place_wares(S, seat, a)
             if wa is None or wa[action["ware"]] < action["count"]:
-                raise IllegalAction(f"You do not have {action['count']} {action['ware']} at {R.place_label(a)}.")
+                raise IllegalAction(t(lang, "err.not_there", count=action["count"], ware=I.term("ware." + action["ware"]),
+                                      place=_place(lang, a)))
             if (a, other + 1, b) not in self._offer_targets(S, seat):
-                opts = ", ".join(f"from {x} to player {p} at {y}" for x, p, y in self._offer_targets(S, seat))
-                raise IllegalAction("Wares may not change place in a sale: the buyer's representative (or his "
-                                    f"warehouse) must be on the same space. Possible: {opts}.")
+                opts = ", ".join(I.localize(f"from {x} to player {p} at {y}", lang)
+                                 for x, p, y in self._offer_targets(S, seat))
+                raise IllegalAction(t(lang, "err.offer_place", options=opts))
             return
         if typ == "accept":
             price = pend["offer"]["price"]
             if P["cash"] < price:
-                raise IllegalAction(f"You have {P['cash']} florins, the price is {price}. Decline instead.")
+                raise IllegalAction(t(lang, "err.accept_cash", cash=P["cash"], price=price, decline=I.localize("decline", lang)))
             return
         if typ == "lose":
             Rp = R.rep(S, seat, pend["rep"])
             for w in D.WARES:
                 if action["wares"].count(w) > Rp["wares"][w]:
-                    raise IllegalAction(f"Representative {pend['rep']} carries only {Rp['wares'][w]} {w}.")
+                    raise IllegalAction(t(lang, "err.carries_only", rep=pend["rep"], count=Rp["wares"][w],
+                                          ware=I.term("ware." + w)))
             return
         if typ == "pass_on":
             if action["player"] - 1 == seat:
-                raise IllegalAction("Pass the black sheep to another player.")
+                raise IllegalAction(t(lang, "err.sheep_self"))
             return
         if typ == "lottery":
             return
         if typ == "auction":
             amt = action["amount"]
             if 0 < amt < pend["min"]:
-                raise IllegalAction(f"The minimum bid is {pend['min']}; write 0 for no bid.")
+                raise IllegalAction(t(lang, "err.min_bid", min=pend["min"]))
             return
 
-    def _check_counts(self, S, seat, action):
+    def _check_counts(self, S, seat, action, lang="en"):
         """Lists of prices, numbers and wares refused in the game's words (with the limit), before the schema's."""
         pend = self._pending_for(S, seat)
         if not isinstance(action, dict) or pend is None:
             return
         typ = action.get("type")
         if typ == "accept" and pend["kind"] == "accept" and S["seats"][seat]["cash"] < pend["offer"]["price"]:
-            raise IllegalAction(f"You have {S['seats'][seat]['cash']} florins, the price is {pend['offer']['price']}: "
-                                "send `decline`.")
+            raise IllegalAction(I.t(lang, "err.accept_cash", cash=S["seats"][seat]["cash"], price=pend["offer"]["price"],
+                                    decline=I.localize("decline", lang)))
         own = pend["kind"] == "deal" and typ == ("sell" if pend["part"] == "demand" else "bid")
         if own and isinstance(action.get("prices"), list):
             limit = R.sell_limit(S, pend, seat)
             prices = action["prices"]
             if len(prices) > limit:
-                why = (f"the card wants {pend['qty']} and you have {R.site_count(S, seat, R.card(pend['card'])['town'], pend['ware'])} "
-                       f"{pend['ware']} there" if typ == "sell" else f"the card sells {pend['qty']}")
-                raise IllegalAction(f"Too many prices: {len(prices)} written, at most {limit} ({why}). "
-                                    "Write one price per unit, or `none`.")
+                ware = I.term("ware." + pend["ware"])
+                why = (I.t(lang, "err.why_sell", qty=pend["qty"], ware=ware,
+                           have=R.site_count(S, seat, R.card(pend["card"])["town"], pend["ware"]))
+                       if typ == "sell" else I.t(lang, "err.why_bid", qty=pend["qty"]))
+                raise IllegalAction(I.t(lang, "err.too_many_prices", count=len(prices), limit=limit, why=why,
+                                        none=I.localize("none", lang)))
             low, high = ((D.PRICE_STEP, pend["price"]) if typ == "sell" else (_round_up(pend["price"]), D.MAX_BID))
             for p in prices:
                 if not isinstance(p, int) or isinstance(p, bool):
                     continue
                 if p % D.PRICE_STEP:
-                    raise IllegalAction(f"{p} is not a price: prices go in steps of {D.PRICE_STEP} florins "
-                                        f"(e.g. {p // D.PRICE_STEP * D.PRICE_STEP}).")
+                    raise IllegalAction(I.t(lang, "err.price_step", price=p, step=D.PRICE_STEP,
+                                            example=p // D.PRICE_STEP * D.PRICE_STEP))
                 if not low <= p <= high:
-                    word = "the card's maximum" if typ == "sell" else "at least the card's minimum"
-                    raise IllegalAction(f"{p} is out of range: prices from {low} to {high} ({word} is {pend['price']}).")
+                    key = "err.price_range_sell" if typ == "sell" else "err.price_range_bid"
+                    raise IllegalAction(I.t(lang, key, price=p, low=low, high=high, card=pend["price"]))
         if typ == "lottery" and pend["kind"] == "lottery" and isinstance(action.get("numbers"), list):
             most = S["seats"][seat]["cash"] // D.LOTTERY_PRICE
             free = [x for x in range(1, 7) if str(x) not in pend["numbers"]]
             if len(action["numbers"]) > min(most, len(free)):
-                raise IllegalAction(f"Too many numbers: you can buy at most {min(most, len(free))} "
-                                    f"(free: {', '.join(map(str, free)) or 'none'}; {D.LOTTERY_PRICE} each).")
+                raise IllegalAction(I.t(lang, "err.lottery", most=min(most, len(free)),
+                                        free=", ".join(map(str, free)) or I.t(lang, "none"), price=D.LOTTERY_PRICE))
         if typ == "lose" and pend["kind"] == "lose" and isinstance(action.get("wares"), list):
             if len(action["wares"]) != pend["count"]:
-                raise IllegalAction(f"Name exactly {pend['count']} ware(s) to lose, not {len(action['wares'])}.")
+                raise IllegalAction(I.t(lang, "err.lose_count", count=pend["count"], given=len(action["wares"])))
 
     def apply(self, state, moves):
         return R.apply(state, moves)
@@ -532,14 +540,14 @@ class Fugger:
         return T.render(self, state, seat, lang)
 
     def event_text(self, event, lang="en"):
-        """An event of the history written in ``lang`` (see engines/README.md): still its English
-        text for this engine (``untranslated``)."""
-        return event_text(event, lang)
+        """An event of the history written in ``lang`` from its ``data["msg"]`` (see engines/README.md);
+        an event stored before without one keeps its English text."""
+        return event_text(event, lang, I.CATALOG)
 
-    # What of this engine is not yet in every language (issue 23): labels, prompts, command
-    # words, the table (render) and the "Allowed now" of every refusal are; the history's texts
-    # and the first sentence of a refusal (why the rules say no) are still English.
-    untranslated = ("events", "refusals")
+    # What of this engine is not yet in every language (issue 23): the Nobility Game's history
+    # texts (nobility.py) and the parser's detailed reasons (the "Allowed now" after them is
+    # translated) are still English.
+    untranslated = ("events", "parse details")
 
     def catalogs(self):
         """The catalogs whose completeness conformance checks."""
@@ -555,6 +563,12 @@ class Fugger:
 
     def describe(self, state, seat, lang="en"):
         return describe_actions(self.actions(state, seat, lang=lang), lang)
+
+
+def _place(lang: str, place: str, capital: bool = False) -> str:
+    """The warehouse or representative n, in ``lang`` (rules.place_label in English)."""
+    text = I.t(lang, "place.home") if place == "home" else I.t(lang, "place.rep", number=place)
+    return text[:1].upper() + text[1:] if capital else text
 
 
 ENGINE = Fugger()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 
 from engines.base import event
+from engines.i18n import message, term
 from engines.rng import Rng
 
 from . import board as B
@@ -23,6 +24,7 @@ from . import data as D
 from .common import MONEY_REASONS, active_reps, liquid_value, pay, total_wares, wealth  # noqa: F401 - R.pay and the others
 from . import nobility as NB
 from . import nobility_data as ND
+from .i18n import CATALOG
 
 VARIANTS = NB.VARIANTS
 PLACES = ("home", "1", "2", "3")
@@ -49,6 +51,48 @@ def sname(space: str) -> str:
 
 def card(cid: str) -> dict:
     return ND.ALL_CARDS[cid]
+
+
+# --- events written in any language (engines/README.md: data["msg"] keeps key and args) ---------
+
+# why a representative loses wares (kept in the state as the English words) -> its text key
+WHY = {"storm at sea": "why.storm", "broken axle": "why.axle", "robbed": "why.robbed"}
+
+
+def say(type: str, key: str, args: dict | None = None, **data) -> dict:
+    """An event whose English text is the catalog's and that any language can write later."""
+    args = args or {}
+    return event(type, CATALOG.text("en", key, **args), msg=message(key, **args), **data)
+
+
+def PN(seat: int) -> dict:
+    return message("render.pname", number=seat + 1)
+
+
+def W(ware: str) -> dict:
+    return term(f"ware.{ware}")
+
+
+def PL(place: str) -> dict:
+    return term("place.home") if place == "home" else message("place.rep", number=place)
+
+
+def CAL(t: int) -> dict:
+    return message("render.cal_name", month=D.CALENDAR[B.cal_index(t)]["name"], year=B.cal_year(t))
+
+
+def semi(items: list) -> object:
+    """Items joined by "; " (a plain list is joined by ", ")."""
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = message("ev.semi", a=item, b=out)
+    return out
+
+
+def counted(wares: dict) -> list:
+    return [message("ev.count_ware", count=n, ware=W(w)) for w, n in wares.items() if n]
 
 
 def variant(S: dict) -> bool:
@@ -246,13 +290,14 @@ def t_homebase(S, task, ev):
 
 def t_round_start(S, task, ev):
     t = S["t"]
-    ev.append(event("calendar", f"Round {S['round']}: {B.cal_name(t)}. {pname(S['start'])} starts.", round=S["round"], t=t))
+    ev.append(say("calendar", "ev.calendar", {"round": S["round"], "cal": CAL(t), "player": PN(S["start"])},
+                  round=S["round"], t=t))
     if B.is_winter(t):
         for seat in range(S["players"]):
             for r in active_reps(S, seat):
                 R = rep(S, seat, r)
                 if B.is_sea(R["at"]):
-                    lose_rep(S, seat, r, ev, f"is lost at sea in winter ({sname(R['at'])})")
+                    lose_rep(S, seat, r, ev, R["at"])
     if variant(S) and B.cal_index(t) == ND.RENT_SPACE:
         NB.rent(S, ev)
     tasks = [{"do": "trades"}]
@@ -263,7 +308,7 @@ def t_round_start(S, task, ev):
     S["agenda"].extend(reversed(tasks))
 
 
-def lose_rep(S, seat, r, ev, why):
+def lose_rep(S, seat, r, ev, space):
     R = rep(S, seat, r)
     for w, n in R["wares"].items():
         if n:
@@ -273,16 +318,16 @@ def lose_rep(S, seat, r, ev, why):
     if r == D.SON:
         S["seats"][seat]["son_lost"] = True
     queue_leave(S, seat, at)
-    lost = ", ".join(f"{n} {w}" for w, n in R["wares"].items() if n) or "no wares"
-    extra = " The son of the house is never replaced." if r == D.SON else ""
-    ev.append(event("rep_lost", f"{pname(seat)}'s representative {r} {why}, with {lost}.{extra}", seat=seat, rep=r))
+    lost = counted(R["wares"]) or term("render.no_wares")
+    ev.append(say("rep_lost", "ev.rep_lost_son" if r == D.SON else "ev.rep_lost",
+                  {"player": PN(seat), "rep": r, "space": sname(space), "lost": lost}, seat=seat, rep=r))
 
 
 def t_round_end(S, task, ev):
     for rb in S["robbers"]:
         (S["stock"] if variant(S) else S["out"]).append(rb["card"])
     if S["robbers"]:
-        ev.append(event("robbers_gone", "The robbers and pirates leave the roads and seas."))
+        ev.append(say("robbers_gone", "ev.robbers_gone"))
     S["robbers"] = []
     S["t"] += 1
     S["round"] += 1
@@ -346,12 +391,13 @@ def t_trades(S, task, ev):
     cid, early = due
     c = card(cid)
     if c["kind"] == "estate":
-        ev.append(event("deal", f"Country estate {cid} for sale: {c['name']} (minimum {c['min']}).", card=cid))
+        ev.append(say("deal", "ev.estate_sale", {"card": cid, "name": c["name"], "min": c["min"]}, card=cid))
         S["agenda"].append({"do": "trades"})
         S["agenda"].append({"do": "estate_sale", "card": cid})
         return
-    what = {"demand": "Demand", "offer": "Offer", "market": "Market", "chance": "Offer"}[c["kind"]]
-    ev.append(event("deal", f"{'Urgent ' if early else ''}{what} {cid} at {sname(c['town'])}.", card=cid, early=early))
+    what = {"demand": "demand", "offer": "offer", "market": "market", "chance": "offer"}[c["kind"]]
+    ev.append(say("deal", f"ev.{'urgent' if early else 'deal'}_{what}", {"card": cid, "town": sname(c["town"])},
+                  card=cid, early=early))
     if c["kind"] == "market":
         S["market_done"] = S["round"]
     S["agenda"].append({"do": "trades"})
@@ -402,8 +448,8 @@ def queue_order(S: dict, town: str, seats: list[int], rng: Rng, ev: list) -> lis
             if len(set(rolls.values())) == len(homes):
                 break
         homes.sort(key=lambda s: -rolls[s])
-        ev.append(event("queue_dice", f"Shared home base {sname(town)}: dice " + ", ".join(
-            f"{pname(s)} {rolls[s]}" for s in homes) + ".", rolls={str(s): rolls[s] for s in homes}))
+        ev.append(say("queue_dice", "ev.queue_dice", {"town": sname(town), "rolls": [
+            message("ev.score", player=PN(s), score=rolls[s]) for s in homes]}, rolls={str(s): rolls[s] for s in homes}))
     q = [s for s in S["queue"].get(town, []) if s in seats and s not in homes]
     rest = [s for s in seats if s not in homes and s not in q]
     order = homes + q + rest
@@ -470,11 +516,10 @@ def resolve_deal(S: dict, moves: dict[int, dict], ev: list) -> None:
     order = queue_order(S, town, pend["seats"], rng, ev)
     S["rng"] = rng.state
     anyone = pend["any"] or any(prices[s] for s in pend["seats"])
-    written = "; ".join(f"{pname(s)}: {', '.join(map(str, prices[s])) or '-'}" for s in order)
-    word = "maximum" if part == "demand" else "minimum"
-    ev.append(event(
-        "prices", f"{cid} {part} of {qty} {ware} ({word} {price}) at {sname(town)}; queue "
-        + ", ".join(pname(s) for s in order) + f". Written: {written}.",
+    written = semi([message("ev.written", player=PN(s), prices=prices[s] or "-") for s in order])
+    ev.append(say(
+        "prices", f"ev.prices_{part}", {"card": cid, "qty": qty, "ware": W(ware), "price": price,
+                                        "town": sname(town), "queue": [PN(s) for s in order], "written": written},
         card=cid, part=part, ware=ware, prices={str(s): prices[s] for s in order}, queue=order,
     ))
     got = dict(pend.get("got", {}))
@@ -486,8 +531,9 @@ def resolve_deal(S: dict, moves: dict[int, dict], ev: list) -> None:
             flow(S, "sold", ware, 1)
             pay(S, s, p, "demand")
             got[str(s)] = got.get(str(s), 0) + p
-        text = "; ".join(f"{pname(s)} sells 1 {ware} for {p}" for s, p in sold) or "nothing is sold"
-        ev.append(event("sold", f"{cid}: {text}.", card=cid, sales=[[s, p] for s, p in sold]))
+        text = semi([message("ev.sells_one", player=PN(s), ware=W(ware), price=p) for s, p in sold]) \
+            or term("ev.nothing_sold")
+        ev.append(say("sold", "ev.card_result", {"card": cid, "text": text}, card=cid, sales=[[s, p] for s, p in sold]))
         S["agenda"].append(nxt)
         return
     capacity = {s: S["seats"][s]["cash"] + liquid_value(S, s) for s in order}
@@ -498,16 +544,16 @@ def resolve_deal(S: dict, moves: dict[int, dict], ev: list) -> None:
         flow(S, "bought", ware, 1)
         cost[s] = cost.get(s, 0) + p
         got[str(s)] = got.get(str(s), 0) + p
-    text = "; ".join(f"{pname(s)} buys 1 {ware} for {p}" for s, p in sold) or "nothing is bought"
-    ev.append(event("bought", f"{cid}: {text}.", card=cid, sales=[[s, p] for s, p in sold]))
+    text = semi([message("ev.buys_one", player=PN(s), ware=W(ware), price=p) for s, p in sold]) \
+        or term("ev.nothing_bought")
+    ev.append(say("bought", "ev.card_result", {"card": cid, "text": text}, card=cid, sales=[[s, p] for s, p in sold]))
     S["agenda"].append(nxt)
     tasks = []
     for s in order:
         if s in cost:
             tasks.append({"do": "collect", "seat": s, "amount": cost[s], "reason": "offer"})
     for s in failed:
-        ev.append(event("nonpayer", f"{pname(s)} cannot pay for all his bids: the sale goes on without them, "
-                        f"and he is fined {D.NONPAYER_FINE}.", seat=s))
+        ev.append(say("nonpayer", "ev.nonpayer", {"player": PN(s), "fine": D.NONPAYER_FINE}, seat=s))
         tasks.append({"do": "collect", "seat": s, "amount": D.NONPAYER_FINE, "reason": "fine"})
     S["agenda"].extend(reversed(tasks))
 
@@ -516,7 +562,7 @@ def t_deal_done(S, task, ev):
     cid = task["card"]
     c = card(cid)
     if c["kind"] == "market":
-        ev.append(event("market_stays", f"The market at {sname(c['town'])} stays for next May.", card=cid))
+        ev.append(say("market_stays", "ev.market_stays", {"town": sname(c["town"])}, card=cid))
         return
     if task["early"] and not task["any"]:
         for e in S["table"]:
@@ -527,8 +573,7 @@ def t_deal_done(S, task, ev):
     if S.get("boom"):
         # "The next Deal card to come up is not replaced, so returning the number of Deals on the table to 4"
         S["boom"] = 0
-        ev.append(event("boom_over", f"{cid} is not replaced (the boom is over): {DEALS_WORD[deal_count(S)]} deals on "
-                        "the table again.", card=cid))
+        ev.append(say("boom_over", "ev.boom_over", {"card": cid, "count": term(f"ev.num.{deal_count(S)}")}, card=cid))
     if variant(S):
         S["agenda"].append({"do": "check_end"})
         S["agenda"].append({"do": "refill"})
@@ -551,11 +596,10 @@ def deal_target(S: dict) -> int:
 def set_off_boom(S: dict, ev: list) -> None:
     """Hochkonjunktur: a fifth deal card is drawn as a one off (the refill under way, or a new one, draws it)."""
     if S.get("boom") or deal_count(S) > D.DEAL_CARDS_ON_TABLE:
-        ev.append(event("boom", "Boom economy: five deal cards are out already; the card is not used."))
+        ev.append(say("boom", "ev.boom_unused"))
         return
     S["boom"] = 1
-    ev.append(event("boom", "Boom economy: a fifth deal card is drawn; the next deal card traded is not replaced, "
-                    "so the table goes back to four."))
+    ev.append(say("boom", "ev.boom"))
     if not any(t["do"] == "refill" for t in S["agenda"]):
         S["agenda"].append({"do": "refill"})
 
@@ -569,12 +613,12 @@ def t_refill(S, task, ev):
     cid = S["pack"].pop(0)
     c = card(cid)
     if c["kind"] == "chance":
-        ev.append(event("chance", f"Chance card drawn: {c['name']}.", card=cid))
+        ev.append(say("chance", "ev.chance", {"name": c["name"]}, card=cid))
         S["agenda"].append(dict(task))
         S["agenda"].append({"do": "chance", "card": cid})
         return
     if c["kind"] == "offer" and S["blockade"] and c["town"] in card(S["blockade"])["towns"]:
-        ev.append(event("blockade", f"The blockade: the offer {cid} at {sname(c['town'])} is cancelled.", card=cid))
+        ev.append(say("blockade", "ev.blockade_hit", {"card": cid, "town": sname(c["town"])}, card=cid))
         S["stock" if variant(S) else "out"] += [cid, S["blockade"]]
         S["blockade"] = False
         S["agenda"].append(dict(task))
@@ -582,13 +626,13 @@ def t_refill(S, task, ev):
     time = second_marker(S) + c["plus"]
     S["table"].append({"card": cid, "time": time, "drawn": S["round"]})
     if c["kind"] == "estate":
-        ev.append(event("new_deal", f"Country estate {cid}: {c['name']}, minimum bid {c['min']}, rent {c['rent']}, "
-                        f"for sale in {B.cal_name(time)} (only nobles may bid).", card=cid, time=time))
+        ev.append(say("new_deal", "ev.new_estate", {"card": cid, "name": c["name"], "min": c["min"], "rent": c["rent"],
+                                                     "cal": CAL(time)}, card=cid, time=time))
         S["agenda"].append(dict(task))
         return
-    kind = "Demand" if c["kind"] == "demand" else "Offer"
-    ev.append(event("new_deal", f"New {kind.lower()} {cid} at {sname(c['town'])} in {B.cal_name(time)}: "
-                    + describe_lines(cid) + ".", card=cid, time=time))
+    kind = "demand" if c["kind"] == "demand" else "offer"
+    ev.append(say("new_deal", f"ev.new_{kind}", {"card": cid, "town": sname(c["town"]), "cal": CAL(time),
+                                                "lines": lines_msg(cid)}, card=cid, time=time))
     S["agenda"].append(dict(task))
 
 
@@ -604,6 +648,14 @@ def describe_lines(cid: str) -> str:
     return ("urgent, " if c.get("urgent") else "") + ", ".join(parts)
 
 
+def lines_msg(cid: str) -> dict:
+    """describe_lines as a text any language can write."""
+    c = card(cid)
+    parts = [message(f"render.{'wants' if part == 'demand' else 'sells'}", count=qty, ware=W(ware), price=price)
+             for part, ware, qty, price in card_lines(cid)]
+    return message("ev.lines", urgent=term("render.urgent") if c.get("urgent") else "", lines=parts)
+
+
 def t_check_end(S, task, ev):
     if variant(S):
         NB.check_end(S, ev)
@@ -616,9 +668,8 @@ def t_check_end(S, task, ev):
     S["agenda"] = []
     S["pending"] = None
     scores = [wealth(S, s) for s in range(S["players"])]
-    ev.append(event("game_over", "The pack is used up and the last demand is traded: the game is over. "
-                    + "; ".join(f"{pname(s)} {scores[s]}" for s in range(S["players"])) + ".",
-                    scores=scores))
+    ev.append(say("game_over", "ev.game_over", {"scores": semi([
+        message("ev.score", player=PN(s), score=scores[s]) for s in range(S["players"])])}, scores=scores))
 
 
 # --- chance cards ----------------------------------------------------------------
@@ -637,9 +688,11 @@ def t_chance(S, task, ev):
         S["agenda"].append({"do": "noble_check"})
     if eff == "robbers":
         S["robbers"].append({"card": cid, "attacked": []})
-        ev.append(event("robbers", f"{c['name']}: every representative in or passing through "
-                        + ", ".join(c["areas"]) + " this round is attacked once"
-                        + (" (free passage there: +2)." if noble else "."), card=cid))
+        if noble:
+            ev.append(event("robbers", f"{c['name']}: every representative in or passing through "
+                            + ", ".join(c["areas"]) + " this round is attacked once (free passage there: +2).", card=cid))
+        else:
+            ev.append(say("robbers", "ev.robbers", {"name": c["name"], "areas": list(c["areas"])}, card=cid))
     elif eff == "black_sheep":
         S["pending"] = {"kind": "sheep", "seat": S["start"], "stake": 0, "passes": 0, "card": cid}
     elif eff == "boom":
@@ -659,12 +712,18 @@ def t_chance(S, task, ev):
             gone = hit[0]["card"]
             S["table"] = [e for e in S["table"] if e["card"] != gone]
             S["stock" if noble else "out"] += [gone, cid]
-            ev.append(event("blockade", f"Blockade of the Mediterranean: the offer {gone} at {sname(card(gone)['town'])} "
-                            + ("goes back to the stock with this card." if noble else "is cancelled."), card=gone))
+            if noble:
+                ev.append(event("blockade", f"Blockade of the Mediterranean: the offer {gone} at {sname(card(gone)['town'])} "
+                                "goes back to the stock with this card.", card=gone))
+            else:
+                ev.append(say("blockade", "ev.blockade_now", {"card": gone, "town": sname(card(gone)["town"])}, card=gone))
         else:
             S["blockade"] = cid
-            ev.append(event("blockade", "Blockade of the Mediterranean: the next offer in Venedig or Süditalien "
-                            + ("goes back to the stock." if noble else "will be cancelled.")))
+            if noble:
+                ev.append(event("blockade", "Blockade of the Mediterranean: the next offer in Venedig or Süditalien "
+                                "goes back to the stock."))
+            else:
+                ev.append(say("blockade", "ev.blockade_next"))
     elif not noble:
         return  # the Trading Game has no other chance card
     elif eff == "america":
@@ -705,10 +764,9 @@ def lottery_next(S: dict, pend: dict, ev: list) -> None:
         (S["stock"] if variant(S) else S["out"]).append(pend["card"])
         S["pending"] = None
         if winner is None:
-            ev.append(event("lottery", f"Lottery: the die shows {roll}; nobody holds that number.", roll=roll))
+            ev.append(say("lottery", "ev.lottery_none", {"roll": roll}, roll=roll))
         else:
-            ev.append(event("lottery", f"Lottery: the die shows {roll}; {pname(winner)} wins a debt note.",
-                            roll=roll, winner=winner))
+            ev.append(say("lottery", "ev.lottery_won", {"roll": roll, "player": PN(winner)}, roll=roll, winner=winner))
             if variant(S):
                 NB.lottery_won(S, winner, ev)
             else:
@@ -739,20 +797,20 @@ def t_payday_turn(S, task, ev):
 
 
 def t_payday_pay(S, task, ev):
-    ev.append(event("payday", "Payday: interest, wages and taxes."))
+    ev.append(say("payday", "ev.payday"))
     tasks = []
     for seat in seat_order(S):
         P = S["seats"][seat]
         rate = NB.note_interest(S, seat) if variant(S) else D.NOTE_INTEREST
         if P["notes"]:
             pay(S, seat, P["notes"] * rate, "interest")
-            ev.append(event("interest", f"{pname(seat)} receives {P['notes'] * rate} interest.", seat=seat))
+            ev.append(say("interest", "ev.interest", {"player": PN(seat), "amount": P["notes"] * rate}, seat=seat))
         wages = sum(D.WAGES[str(r)] for r in active_reps(S, seat))
         if wages:
             tasks.append({"do": "collect", "seat": seat, "amount": wages, "reason": "wages"})
         if variant(S) and not NB.pays_taxes(S, seat):
-            why = "owns the first estate" if NB.first_owner(S) == seat else "holds the corruption card"
-            ev.append(event("no_taxes", f"{pname(seat)} pays no taxes ({why}).", seat=seat))
+            why = "ev.no_taxes_estate" if NB.first_owner(S) == seat else "ev.no_taxes_corruption"
+            ev.append(say("no_taxes", why, {"player": PN(seat)}, seat=seat))
             continue
         tax = {"do": "collect", "seat": seat, "amount": D.TAXES[P["home"]], "reason": "taxes"}
         if variant(S) and NB.first_owner(S) is not None:
@@ -769,16 +827,17 @@ def t_collect(S, task, ev):
     P = S["seats"][seat]
     if P["cash"] >= amount:
         pay(S, seat, -amount, reason)
-        ev.append(event("paid", f"{pname(seat)} pays {amount} ({reason}).", seat=seat, amount=amount, reason=reason))
+        ev.append(say("paid", "ev.paid", {"player": PN(seat), "amount": amount, "reason": term(f"reason.{reason}")},
+                      seat=seat, amount=amount, reason=reason))
         if task.get("to") is not None:
             pay(S, task["to"], amount, "tax_income")
-            ev.append(event("tax_income", f"{pname(task['to'])} collects these taxes.", seat=task["to"]))
+            ev.append(say("tax_income", "ev.tax_income", {"player": PN(task["to"])}, seat=task["to"]))
         return
     if P["cash"] + liquid_value(S, seat) >= amount:
         S["agenda"].append(dict(task))
         S["pending"] = {"kind": "raise", "seat": seat, "amount": amount, "reason": reason}
-        ev.append(event("short", f"{pname(seat)} must pay {amount} ({reason}) but has {P['cash']}: forced sales.",
-                        seat=seat))
+        ev.append(say("short", "ev.short", {"player": PN(seat), "amount": amount, "reason": term(f"reason.{reason}"),
+                                             "cash": P["cash"]}, seat=seat))
         return
     # even selling everything is not enough: all is sold, all cash paid, the rest is let go
     for p in all_places(S, seat):
@@ -793,8 +852,8 @@ def t_collect(S, task, ev):
     pay(S, seat, -paid, reason)
     if task.get("to") is not None:
         pay(S, task["to"], paid, "tax_income")
-    ev.append(event("bankrupt", f"{pname(seat)} sells everything and pays {paid} of {amount} ({reason}); "
-                    "the rest is lost to the bank.", seat=seat, amount=paid, reason=reason))
+    ev.append(say("bankrupt", "ev.bankrupt", {"player": PN(seat), "paid": paid, "amount": amount,
+                                               "reason": term(f"reason.{reason}")}, seat=seat, amount=paid, reason=reason))
 
 
 def forced_sale(S: dict, seat: int, place: str, ware: str, count: int) -> int:
@@ -854,19 +913,19 @@ def do_move(S: dict, seat: int, r: int, path: list[str], ev: list) -> None:
     queue_arrive(S, seat, R["at"])
     route = " - ".join(sname(sp) for sp in [start, *actual])
     paid = cost + sum(a for _, a in tolls)
-    dice = f" Dice {roll}." if roll is not None else ""
-    text = f"{pname(seat)} moves representative {r}: {route} (pays {paid}).{dice}"
+    args = {"player": PN(seat), "rep": r, "route": route, "paid": paid,
+            "dice": message("ev.dice", roll=roll) if roll is not None else "", "accident": "", "after": ""}
     tasks = []
     if broke:
         what = "storm at sea" if B.is_sea(actual[-1]) else "broken axle"
-        text += f" A {what}: the representative gets only one space, to {sname(actual[-1])}."
+        args["accident"] = message("ev.storm" if what == "storm at sea" else "ev.axle", space=sname(actual[-1]))
         excess = n_wares(R["wares"]) - D.ACCIDENT_KEEP
         if variant(S) and excess > 0 and NB.axle_protected(S, seat, actual[-1]):
-            text += " Free passage here: no wares are lost."
+            args["after"] = term("ev.free_here")
         elif not B.is_town(actual[-1]) and excess > 0:
-            text += f" He keeps only {D.ACCIDENT_KEEP} wares."
+            args["after"] = message("ev.keeps", keep=D.ACCIDENT_KEEP)
             tasks.append({"do": "lose", "seat": seat, "rep": r, "count": excess, "why": what})
-    ev.append(event("move", text, seat=seat, rep=r, path=actual, cost=paid, dice=roll, accident=broke))
+    ev.append(say("move", "ev.move", args, seat=seat, rep=r, path=actual, cost=paid, dice=roll, accident=broke))
     pend["moved"].append(r)
     if variant(S):
         tasks += NB.charge_fees(S, seat, actual, ev)
@@ -906,8 +965,8 @@ def drop_wares(S, seat, r, lost, why, ev):
     for w in lost:
         R["wares"][w] -= 1
         flow(S, "lost", w, 1)
-    ev.append(event("wares_lost", f"{pname(seat)}'s representative {r} loses {', '.join(lost)} ({why}).",
-                    seat=seat, rep=r, wares=lost))
+    ev.append(say("wares_lost", "ev.wares_lost", {"player": PN(seat), "rep": r, "wares": [W(w) for w in lost],
+                                                   "why": term(WHY[why])}, seat=seat, rep=r, wares=lost))
 
 
 def t_attack(S, task, ev):
@@ -921,7 +980,7 @@ def t_attack(S, task, ev):
         S["pending"] = {"kind": "bribe", "seat": seat, "rep": r, "card": task["card"]}
         if bonus:
             S["pending"]["bonus"] = bonus
-        ev.append(event("attack", f"{name}: {pname(seat)}'s representative {r} is attacked.", seat=seat, rep=r))
+        ev.append(say("attack", "ev.attack", {"name": name, "player": PN(seat), "rep": r}, seat=seat, rep=r))
         return
     robbery(S, seat, r, 0, task["card"], ev, bonus)
 
@@ -932,10 +991,11 @@ def robbery(S, seat, r, points, cid, ev, bonus=0):
     S["rng"] = rng.state
     total = sum(dice) + points + bonus
     stolen = next(k for top, k in D.ROBBER_TABLE if total <= top)
-    ev.append(event("robbery", f"{pname(seat)}'s representative {r}: dice {dice[0]}+{dice[1]}"
-                    + (f" + {points} bought" if points else "") + (f" + {bonus} free passage" if bonus else "")
-                    + f" = {total}: "
-                    + (f"{stolen} ware(s) stolen." if stolen else "nothing stolen."),
+    ev.append(say("robbery", "ev.robbery", {
+        "player": PN(seat), "rep": r, "d1": dice[0], "d2": dice[1], "total": total,
+        "bought": message("ev.points_bought", points=points) if points else "",
+        "free": message("ev.points_free", bonus=bonus) if bonus else "",
+        "result": message("ev.stolen", count=stolen) if stolen else term("ev.nothing_stolen")},
                     seat=seat, rep=r, dice=dice, points=points, stolen=stolen))
     if stolen:
         S["agenda"].append({"do": "lose", "seat": seat, "rep": r, "count": stolen, "why": "robbed"})
@@ -1011,27 +1071,27 @@ def act(S: dict, seat: int, a: dict, ev: list) -> None:
         NB.set_home(S, seat, town)
         for r in D.START_REPS:
             P["reps"][str(r)] = {"at": town, "wares": empty_wares()}
-        ev.append(event("home", f"{pname(seat)} chooses {sname(town)} as home base.", seat=seat, town=town))
+        ev.append(say("home", "ev.home", {"player": PN(seat), "town": sname(town)}, seat=seat, town=town))
         S["pending"] = None
         return
     if typ == "transfer":
         src, dst = place_wares(S, seat, a["from"]), place_wares(S, seat, a["to"])
         src[a["ware"]] -= a["count"]
         dst[a["ware"]] += a["count"]
-        ev.append(event("transfer", f"{pname(seat)} moves {a['count']} {a['ware']} from {place_label(a['from'])} "
-                        f"to {place_label(a['to'])}.", seat=seat))
+        ev.append(say("transfer", "ev.transfer", {"player": PN(seat), "count": a["count"], "ware": W(a["ware"]),
+                                                   "src": PL(a["from"]), "dst": PL(a["to"])}, seat=seat))
         return
     if typ == "sellforced":
         amount = forced_sale(S, seat, a["from"], a["ware"], a["count"])
-        ev.append(event("forced_sale", f"{pname(seat)} sells {a['count']} {a['ware']} from {place_label(a['from'])} "
-                        f"at the forced price for {amount}.", seat=seat, amount=amount))
+        ev.append(say("forced_sale", "ev.forced_sale", {"player": PN(seat), "count": a["count"], "ware": W(a["ware"]),
+                                                         "src": PL(a["from"]), "amount": amount}, seat=seat, amount=amount))
         after_raise(S, seat)
         return
     if typ == "sellnote":
         P["notes"] -= a["count"]
         pay(S, seat, a["count"] * D.NOTE_SALE_VALUE, "note_sale")
-        ev.append(event("note_sale", f"{pname(seat)} sells {a['count']} debt note(s) for "
-                        f"{a['count'] * D.NOTE_SALE_VALUE}.", seat=seat))
+        ev.append(say("note_sale", "ev.note_sale", {"player": PN(seat), "count": a["count"],
+                                                     "amount": a["count"] * D.NOTE_SALE_VALUE}, seat=seat))
         after_raise(S, seat)
         return
     if kind == "cube":
@@ -1059,14 +1119,15 @@ def act(S: dict, seat: int, a: dict, ev: list) -> None:
             buyer = a["player"] - 1
             S["pending"] = {"kind": "accept", "seat": buyer, "offer": dict(a, seller=seat)}
             S["agenda"].append({"do": "move_turn", "seat": seat, "moved": pend["moved"]})
-            ev.append(event("sale_offer", f"{pname(seat)} offers {pname(buyer)} {a['count']} debt note(s) "
-                            f"for {a['price']}.", seat=seat))
+            ev.append(say("sale_offer", "ev.note_offer", {"player": PN(seat), "buyer": PN(buyer), "count": a["count"],
+                                                           "price": a["price"]}, seat=seat))
         elif typ == "offer":
             buyer = a["player"] - 1
             S["pending"] = {"kind": "accept", "seat": buyer, "offer": dict(a, seller=seat)}
             S["agenda"].append({"do": "move_turn", "seat": seat, "moved": pend["moved"]})
-            ev.append(event("sale_offer", f"{pname(seat)} offers {pname(buyer)} {a['count']} {a['ware']} "
-                            f"({place_label(a['from'])} to {place_label(a['to'])}) for {a['price']}.", seat=seat))
+            ev.append(say("sale_offer", "ev.ware_offer", {"player": PN(seat), "buyer": PN(buyer), "count": a["count"],
+                                                           "ware": W(a["ware"]), "src": PL(a["from"]), "dst": PL(a["to"]),
+                                                           "price": a["price"]}, seat=seat))
         elif typ == "done":
             S["pending"] = None
             S["agenda"].append({"do": "sweep", "seat": seat})
@@ -1080,23 +1141,23 @@ def act(S: dict, seat: int, a: dict, ev: list) -> None:
             S["seats"][seat]["notes"] += o["count"]
             pay(S, seat, -o["price"], "player_sale")
             pay(S, seller, o["price"], "player_sale")
-            ev.append(event("sale", f"{pname(seat)} buys {o['count']} debt note(s) from {pname(seller)} for {o['price']}.",
-                            seat=seat))
+            ev.append(say("sale", "ev.note_bought", {"player": PN(seat), "count": o["count"], "seller": PN(seller),
+                                                      "price": o["price"]}, seat=seat))
         elif typ == "accept":
             place_wares(S, seller, o["from"])[o["ware"]] -= o["count"]
             place_wares(S, seat, o["to"])[o["ware"]] += o["count"]
             pay(S, seat, -o["price"], "player_sale")
             pay(S, seller, o["price"], "player_sale")
-            ev.append(event("sale", f"{pname(seat)} buys {o['count']} {o['ware']} from {pname(seller)} for {o['price']}.",
-                            seat=seat))
+            ev.append(say("sale", "ev.ware_bought", {"player": PN(seat), "count": o["count"], "ware": W(o["ware"]),
+                                                      "seller": PN(seller), "price": o["price"]}, seat=seat))
         else:
-            ev.append(event("sale_declined", f"{pname(seat)} declines the offer of {pname(seller)}.", seat=seat))
+            ev.append(say("sale_declined", "ev.declined", {"player": PN(seat), "seller": PN(seller)}, seat=seat))
         return
     if kind == "payday":
         if typ == "hire":
             r = next(x for x in (2, 3) if P["reps"][str(x)] is None)
             P["reps"][str(r)] = {"at": P["home"], "wares": empty_wares()}
-            ev.append(event("hire", f"{pname(seat)} hires representative {r} at {sname(P['home'])}.", seat=seat))
+            ev.append(say("hire", "ev.hire", {"player": PN(seat), "rep": r, "town": sname(P["home"])}, seat=seat))
         elif typ == "fire":
             r = a["rep"]
             R = rep(S, seat, r)
@@ -1106,9 +1167,9 @@ def act(S: dict, seat: int, a: dict, ev: list) -> None:
             P["reps"][str(r)] = None
             queue_leave(S, seat, R["at"])
             pend["fired"] = True
-            lost = ", ".join(f"{n} {w}" for w, n in R["wares"].items() if n)
-            ev.append(event("fire", f"{pname(seat)} fires representative {r}" + (f" (his {lost} are lost)" if lost else "")
-                            + ".", seat=seat))
+            lost = counted(R["wares"])
+            ev.append(say("fire", "ev.fire_lost" if lost else "ev.fire", {"player": PN(seat), "rep": r, "lost": lost},
+                          seat=seat))
         elif typ == "done":
             S["pending"] = None
         return
@@ -1128,9 +1189,8 @@ def act(S: dict, seat: int, a: dict, ev: list) -> None:
             S["black_sheep"] = seat
             S["out"].append(pend["card"])
             S["pending"] = None
-            ev.append(event("black_sheep", f"{pname(seat)} keeps the black sheep" + (
-                f" and the {pend['stake']} florins on it" if pend["stake"] else "") + ": last in every queue.",
-                seat=seat))
+            ev.append(say("black_sheep", "ev.sheep_keep_stake" if pend["stake"] else "ev.sheep_keep",
+                          {"player": PN(seat), "stake": pend["stake"]}, seat=seat))
             if variant(S):
                 NB.sheep_kept(S, seat, ev)
         else:
@@ -1139,8 +1199,8 @@ def act(S: dict, seat: int, a: dict, ev: list) -> None:
             pend["stake"] += cost
             pend["passes"] += 1
             pend["seat"] = a["player"] - 1
-            ev.append(event("black_sheep", f"{pname(seat)} passes the black sheep to {pname(pend['seat'])} "
-                            f"with {cost} florins (stake now {pend['stake']}).", seat=seat))
+            ev.append(say("black_sheep", "ev.sheep_pass", {"player": PN(seat), "to": PN(pend["seat"]), "cost": cost,
+                                                            "stake": pend["stake"]}, seat=seat))
         return
     if kind == "lottery":
         nums = sorted(a["numbers"])
@@ -1149,10 +1209,10 @@ def act(S: dict, seat: int, a: dict, ev: list) -> None:
             for x in nums:
                 pend["numbers"][str(x)] = seat
             pend["passes"] = 0
-            ev.append(event("lottery_buy", f"{pname(seat)} buys lottery number(s) {', '.join(map(str, nums))}.", seat=seat))
+            ev.append(say("lottery_buy", "ev.lottery_buy", {"player": PN(seat), "numbers": list(nums)}, seat=seat))
         else:
             pend["passes"] += 1
-            ev.append(event("lottery_pass", f"{pname(seat)} buys no lottery number.", seat=seat))
+            ev.append(say("lottery_pass", "ev.lottery_pass", {"player": PN(seat)}, seat=seat))
         lottery_next(S, pend, ev)
         return
     raise AssertionError(f"unhandled {kind}/{typ}")

@@ -407,6 +407,10 @@ def _command(state, seat, a: dict) -> str:
 # --- prompts and the situation ------------------------------------------------------------
 
 
+def _place_of(lang: str, place: str) -> str:
+    return I.t(lang, "place.home") if place == "home" else I.t(lang, "place.rep", number=place)
+
+
 def prompt(S: dict, pend: dict, lang: str = "en") -> str:
     """What is asked of the seat, in ``lang`` (its commands in that language's words)."""
     return I.localize_quoted(_prompt(S, pend, lang), lang)
@@ -426,11 +430,11 @@ def _prompt(S: dict, pend: dict, lang: str) -> str:
         if o["type"] == "offer_note":
             return t(lang, "ask.accept_note", player=_pname(lang, o["seller"]), count=o["count"], price=o["price"])
         return t(lang, "ask.accept", player=_pname(lang, o["seller"]), count=o["count"], ware=I.term(f"ware.{o['ware']}"),
-                 price=o["price"], place=R.place_label(o["to"]))
+                 price=o["price"], place=_place_of(lang, o["to"]))
     if k == "payday":
         return t(lang, "ask.payday")
     if k == "lose":
-        return t(lang, "ask.lose", rep=pend["rep"], count=pend["count"], why=pend["why"])
+        return t(lang, "ask.lose", rep=pend["rep"], count=pend["count"], why=t(lang, R.WHY[pend["why"]]))
     if k == "bribe":
         return t(lang, "ask.bribe")
     if k == "sheep":

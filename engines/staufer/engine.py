@@ -15,7 +15,7 @@ from engines.base import (
     spec,
 )
 
-from . import bots, rules, text
+from . import bots, choices, rules, text
 from . import i18n as I
 from . import orders
 from .i18n import t
@@ -143,12 +143,15 @@ class StauferEngine:
                               chest=enum(*arm)))
         return specs
 
+    def choices(self, state: dict, seat: int) -> list:
+        return choices.choices(state, seat, self.actions(state, seat))
+
     def validate(self, state: dict, seat: int, action: dict, *, lang: str = "en") -> None:
         specs = self.actions(state, seat, lang=lang)
         if not specs:
             raise IllegalAction(t(lang, "err.not_your_turn"))
         try:
-            check_against_specs(specs, action, lang=lang)
+            check_against_specs(specs, action, choices.name, lang=lang)
         except IllegalAction as refused:
             # a placement the specs do not offer (an unaffordable region, an office taken):
             # the rules say why, which tells more than "not one of [...]"

@@ -12,12 +12,14 @@ decided in pbem.email.gate.
 
 from __future__ import annotations
 
+from django.utils.translation import ngettext
+
 import logging
 import textwrap
 
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from engines.base import ParseError, describe_actions
 from notifications import outbox

@@ -124,3 +124,39 @@ def table_talk_text(*, game, seat: int, player_id: int | None = None) -> str:
     if len(messages) == TALK_MAX_MESSAGES:
         lines.append("  (only the newest messages; the whole talk is on the game's page)")
     return "\n".join(lines)
+
+
+def push_devices_of(*, user) -> list:
+    """The player's devices subscribed to Web Push, newest first (label, created_at, last_used_at; never the endpoint)."""
+    from notifications.models import PushSubscription
+
+    return list(PushSubscription.objects.filter(user=user).order_by("-created_at").only("pk", "label", "created_at", "last_used_at"))
+
+
+def channel_choices(*, user) -> list[dict]:
+    """Per kind of notification, whether the player gets it by mail, push and
+    chat as things stand (their own choices, else the defaults; mail by their
+    mail mode): [{kind, mail, push, chat}] in the profile's order."""
+    from notifications.fanout import KINDS, channel_wanted, preferences_of
+    from notifications.models import Channel
+    from notifications.outbox import _BY_MODE, preference_of
+
+    mode = preference_of(user)
+    own = preferences_of(user_id=user.pk)
+    return [
+        {
+            "kind": kind,
+            Channel.MAIL: own.get((kind, Channel.MAIL), kind in _BY_MODE[mode]),
+            Channel.PUSH: channel_wanted(user_id=user.pk, kind=kind, channel=Channel.PUSH, preferences=own),
+            Channel.CHAT: channel_wanted(user_id=user.pk, kind=kind, channel=Channel.CHAT, preferences=own),
+        }
+        for kind in KINDS
+    ]
+
+
+def chat_channels_of(*, user=None, game=None) -> list:
+    """A player's own chat channels, or a game's table channels (hint and last use; never the URL)."""
+    from notifications.models import ChatChannel
+
+    rows = ChatChannel.objects.filter(user=user) if user is not None else ChatChannel.objects.filter(game=game)
+    return list(rows.order_by("created_at").defer("url_encrypted"))

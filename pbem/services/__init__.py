@@ -17,6 +17,7 @@
 from pbem.services.games import game_create, game_join, game_join_by_code, game_start
 from pbem.services.invitations import account_for_address, invitation_create
 from pbem.services.moves import MoveResult, commitment_of, game_advance, move_submit
+from pbem.services.presence import seat_presence_mark
 from pbem.services.operations import deadline_extend, game_abort, seat_reassign
 from pbem.services.orders import (
     move_take_back,
@@ -39,6 +40,8 @@ __all__ = [
     "game_join_by_code",
     "game_start",
     "move_submit",
+    # presence.py: the player at the table
+    "seat_presence_mark",
     # invitations.py
     "account_for_address",
     "invitation_create",

@@ -3,6 +3,8 @@ address gets when it first plays by mail."""
 
 from __future__ import annotations
 
+from django.utils.translation import ngettext
+
 import re
 
 from django.contrib.auth import get_user_model
@@ -56,8 +58,14 @@ def invitation_create(*, game_id: int, by_user, email: str) -> Invitation:
         body += f"\nOr take the seat on the web page (log in as {invitee.username}): {join_url}"
     else:
         body += (
-            f"\nOr play on the web page: set a password for your account {invitee.username} and take the seat "
-            f"(the link is valid for {links.link_days()} day(s)):\n{links.password_set_url(invitee, then=links.join_path(game.invite_code))}"
+            "\n"
+            + ngettext(
+                "Or play on the web page: set a password for your account (user name: %(name)s), then take the seat "
+                "(the link is valid for %(days)d day):",
+                "Or play on the web page: set a password for your account (user name: %(name)s), then take the seat "
+                "(the link is valid for %(days)d days):", links.link_days(),
+            ) % {"name": invitee.username, "days": links.link_days()}
+            + f"\n{links.password_set_url(invitee, then=links.join_path(game.invite_code))}"
         )
     outbox.notification_write(
         kind=Notification.Kind.INVITATION,

@@ -316,7 +316,7 @@ def _told(game: Game, taker: Seat, move: Move, asked: list[PendingAction], asked
         .values_list("pk", "seat")
     )
     held = {seat for _pk, seat in unsent}
-    Notification.objects.filter(pk__in=[pk for pk, _ in unsent]).update(
+    Notification.objects.filter(pk__in=[pk for pk, _seat in unsent]).update(
         sent_at=timezone.now(), deliver_queued_at=None, last_error="not sent: the move that asked for it was taken back"
     )
     for s in game.seats.select_related("player").filter(player__isnull=False).exclude(pk=taker.pk):

@@ -29,52 +29,82 @@ def _label(value) -> str:
     return str(value).replace("_", " ")
 
 
-# --- move forms from ActionSpecs ------------------------------------------------------
+# --- move forms from the engine's choices -------------------------------------------
+
+MAX_BUTTONS = 12  # more complete plays than this are one drop-down and a send button
 
 
-def param_widget(name: str, schema: dict) -> dict:
-    """How one param is shown: a dict the template renders."""
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+def param_widget(name: str, schema: dict, options: list[dict] | None = None) -> dict:
+    """How one param is shown: a dict the template renders. ``options`` are the
+    engine's legal values with their printed names (Engine.choices); without
+    them a value the schema allows is asked for (numbers, prices)."""
     desc = schema.get("description", "")
-    if "enum" in schema:
-        return {"name": name, "kind": "select", "choices": [(str(v), _label(v)) for v in schema["enum"]], "help": desc}
-    if schema.get("type") == "integer":
-        return {
-            "name": name, "kind": "number", "min": schema.get("minimum"), "max": schema.get("maximum"),
-            "step": schema.get("multipleOf", 1), "help": desc,
-        }
-    if schema.get("type") == "boolean":
-        return {"name": name, "kind": "checkbox", "help": desc}
+    word = name.replace("_", " ")
+    named = [(str(o["value"]), o["label"], o.get("on")) for o in options] if options is not None else None
     if schema.get("type") == "array":
         items = schema.get("items", {})
         lo, hi = schema.get("minItems", 0), schema.get("maxItems")
         count = min(hi if hi is not None else MAX_PICKERS, MAX_PICKERS)
-        between = (
-            _("%(lo)s to %(hi)s") % {"lo": lo, "hi": hi} if hi is not None and hi != lo
-            else f"{lo}" if hi == lo else _("at least %(lo)s") % {"lo": lo}
-        )
-        if "enum" in items:
-            choices = [(str(v), _label(v)) for v in items["enum"]]
+        if hi is not None and hi == lo:
+            between = f"{lo}"
+        elif hi is not None:
+            between = _("%(lo)s to %(hi)s") % {"lo": lo, "hi": hi}
+        else:
+            between = _("at least %(lo)s") % {"lo": lo}
+        choices = named if named is not None else (
+            [(str(v), _label(v), None) for v in items["enum"]] if "enum" in items else None)
+        if choices is not None:
             if schema.get("uniqueItems"):
-                return {"name": name, "kind": "checkboxes", "choices": choices, "help": desc or _("Tick %(between)s.") % {"between": between}}
-            return {
-                "name": name, "kind": "pickers", "choices": choices, "slots": range(count),
-                "help": desc or _("Choose %(between)s, in order; leave the rest empty.") % {"between": between},
-            }
+                return {"name": name, "word": word, "kind": "checkboxes", "choices": choices,
+                        "help": desc or _("Tick %(between)s.") % {"between": between}}
+            return {"name": name, "word": word, "kind": "pickers", "choices": choices, "slots": range(count),
+                    "help": desc or _("Choose %(between)s, in order; leave the rest empty.") % {"between": between}}
         if items.get("type") == "integer":
-            return {
-                "name": name, "kind": "numbers", "slots": range(count), "min": items.get("minimum"),
-                "max": items.get("maximum"), "step": items.get("multipleOf", 1),
-                "help": desc or _("Give %(between)s numbers, in order; leave the rest empty.") % {"between": between},
-            }
-    return {"name": name, "kind": "text", "help": desc or _("Write it as JSON.")}
+            return {"name": name, "word": word, "kind": "numbers", "slots": range(count), "min": items.get("minimum"),
+                    "max": items.get("maximum"), "step": items.get("multipleOf", 1),
+                    "help": desc or _("Give %(between)s numbers, in order; leave the rest empty.") % {"between": between}}
+        return {"name": name, "word": word, "kind": "text", "help": desc or _("Write it as JSON.")}
+    if named is not None:
+        return {"name": name, "word": word, "kind": "select", "choices": named, "help": desc}
+    if "enum" in schema:
+        return {"name": name, "word": word, "kind": "select", "choices": [(str(v), _label(v), None) for v in schema["enum"]], "help": desc}
+    if schema.get("type") == "integer":
+        return {"name": name, "word": word, "kind": "number", "min": schema.get("minimum"), "max": schema.get("maximum"),
+                "step": schema.get("multipleOf", 1), "help": desc}
+    if schema.get("type") == "boolean":
+        return {"name": name, "word": word, "kind": "checkbox", "help": desc}
+    return {"name": name, "word": word, "kind": "text", "help": desc or _("Write it as JSON.")}
 
 
-def spec_form(spec: dict, version: int) -> dict:
+def _with_pairs(widget: dict) -> dict:
+    """``choices`` as (value, label) pairs, as other forms read them; ``options`` with the board's ``on`` too."""
+    if "choices" in widget:
+        widget["options"] = widget["choices"]
+        widget["choices"] = [(v, label) for v, label, _ in widget["options"]]
+    return widget
+
+
+def spec_form(spec: dict, version: int, choice: dict | None = None) -> dict:
+    """One form per action the seat may send now. With the engine's complete
+    plays, the form is those plays (buttons, or one drop-down when there are
+    many): nothing else can be sent from it. Otherwise its fields offer only
+    the legal values, named as printed."""
+    choice = choice or {"plays": [], "options": {}}
+    plays = [
+        {"value": json.dumps(p["action"], sort_keys=True), "label": _sentence(p["label"]), "on": p.get("on")}
+        for p in choice["plays"]
+    ]
     return {
         "type": spec["type"],
-        "label": spec["label"],
+        "label": _sentence(spec["label"]),
         "example": spec.get("example", ""),
-        "params": [param_widget(n, s) for n, s in spec["params"].items()],
+        "plays": plays,
+        "many": len(plays) > MAX_BUTTONS,
+        "params": [] if plays else [_with_pairs(param_widget(n, s, choice["options"].get(n))) for n, s in spec["params"].items()],
         "version": version,
         "key": uuid.uuid4().hex,
     }
@@ -86,20 +116,31 @@ class ActionInputError(ValueError):
 
 def _coerce_enum(raw: str, values: list, name: str):
     for v in values:
-        if str(v) == raw:
+        if json.dumps(v) == raw or str(v) == raw:
             return v
-    raise ActionInputError(_("%(name)s: %(raw)r is not one of the choices.") % {"name": name, "raw": raw})
+    raise ActionInputError(_("%(what)s: that is not one of the choices; choose one from the list.") % {"what": name.replace("_", " ")})
 
 
 def _coerce_int(raw: str, name: str) -> int:
     try:
         return int(raw.strip())
-    except (TypeError, ValueError):
-        raise ActionInputError(_("%(name)s: %(raw)r is not a whole number.") % {"name": name, "raw": raw}) from None
+    except (TypeError, ValueError, AttributeError):
+        raise ActionInputError(_("%(what)s: write a whole number.") % {"what": name.replace("_", " ")}) from None
 
 
 def action_from_post(spec: dict, data) -> dict:
-    """The action a move form posted, typed as the spec's schemas say."""
+    """The action a move form posted, typed as the spec's schemas say: a
+    complete play (``action``, JSON, from a button, the drop-down or a click
+    on the board), or the form's fields. ``validate`` decides if it is legal."""
+    raw = data.get("action")
+    if raw:
+        try:
+            action = json.loads(raw)
+        except ValueError:
+            action = None
+        if not isinstance(action, dict) or action.get("type") != spec["type"]:
+            raise ActionInputError(_("Choose one of the moves offered."))
+        return action
     action: dict = {"type": spec["type"]}
     for name, schema in spec["params"].items():
         field = f"p.{name}"

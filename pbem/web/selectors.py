@@ -13,6 +13,7 @@ from django.utils.encoding import force_str
 from django.utils.http import urlsafe_base64_decode
 from django.utils.translation import gettext as _
 
+from engines.names import seat_names_in
 from pbem import selectors
 from pbem.languages import game_title
 from pbem.models import Game, Move, Seat, TableMessage
@@ -104,6 +105,15 @@ def _count_of(model) -> Subquery:
     return Coalesce(Subquery(rows), 0)
 
 
+def _seated() -> Subquery:
+    """Seats taken (a player or a bot): the seats line and the invitation box change with it."""
+    rows = (
+        Seat.objects.filter(game=OuterRef("pk")).filter(Q(player__isnull=False) | Q(is_bot=True))
+        .order_by().values("game").annotate(n=Count("pk")).values("n")
+    )
+    return Coalesce(Subquery(rows), 0)
+
+
 def poll_stamp(*, game_id: int, user) -> str | None:
     """Cheap, one query: a stamp that changes whenever anything on the game
     page would (a step applied, a move or commitment in, a message), without
@@ -113,8 +123,8 @@ def poll_stamp(*, game_id: int, user) -> str | None:
         return None
     row = (
         Game.objects.filter(selectors.games_visible_filter(user=user), pk=game_id)
-        .annotate(n_moves=_count_of(Move), n_talk=_count_of(TableMessage))
-        .values_list("status", "version", "n_moves", "n_talk")
+        .annotate(n_moves=_count_of(Move), n_talk=_count_of(TableMessage), n_seated=_seated())
+        .values_list("status", "version", "n_moves", "n_talk", "n_seated")
         .first()
     )
     return None if row is None else ".".join(str(x) for x in row)
@@ -152,6 +162,77 @@ def replay_step(*, game: Game, step: int) -> dict:
         "events": [{**e, "text": selectors.event_text(engine, e)} for e in public],
         "text": engine.render(state, None, lang=selectors.reader_language()),
     }
+
+
+# --- the acting part: what is legal now, the seat's own sealed answer -----------------
+
+
+def choices_for(*, game: Game, seat: Seat | None, actions: list[dict], names: list[str] | None = None) -> list[dict]:
+    """The engine's choices (what is legal now, in the game's words, players by
+    ``names``) for the actions the page offers this seat; [] when it offers none."""
+    if seat is None or not actions or game.state is None:
+        return []
+    engine = selectors.engine_get(game.engine)
+    by_type = {c["type"]: c for c in engine.choices(game.state, seat.index)}
+    for c in by_type.values():
+        for p in c["plays"]:
+            p["label"] = seat_names_in(p["label"], names)
+        for options in c["options"].values():
+            for o in options:
+                o["label"] = seat_names_in(o["label"], names)
+    return [by_type.get(a["type"], {"type": a["type"], "label": a["label"], "options": {}, "plays": []}) for a in actions]
+
+
+def board_acts(*, choices: list[dict], max_plays: int = 12) -> list[dict]:
+    """What the board offers to click: every play and option the engine placed
+    on a component (``on``), and the plays of a few-play action that has no
+    component (``do:<type>:<n>``, drawn as buttons on the board)."""
+    acts: list[dict] = []
+    for c in choices:
+        for i, p in enumerate(c["plays"]):
+            if p.get("on"):
+                acts.append({"on": p["on"], "label": p["label"]})
+            elif len(c["plays"]) <= max_plays:
+                acts.append({"on": f"do:{c['type']}:{i}", "label": p["label"]})
+        if not c["plays"]:
+            for options in c["options"].values():
+                acts += [{"on": o["on"], "label": o["label"]} for o in options if o.get("on")]
+    return acts
+
+
+def sealed_answer_own(*, game: Game, seat: Seat | None) -> dict | None:
+    """The seat's own sealed answer to the open decision, for its own page only
+    (never for another seat, a spectator or a log): until the decision resolves."""
+    if seat is None or game.status != Game.Status.ACTIVE:
+        return None
+    move = (
+        Move.objects.filter(game=game, version=game.version, seat=seat.index, sealed=True, status=Move.Status.ACCEPTED)
+        .select_related("secret")
+        .order_by("-id")
+        .first()
+    )
+    if move is None or move.secret.content is None:
+        return None
+    return {"action": move.secret.content, "commitment": move.secret.commitment, "at": move.received_at}
+
+
+def action_words(*, action: dict, choices: list[dict]) -> str:
+    """An action in the game's words, from the labels of the engine's choices."""
+    choice = next((c for c in choices if c["type"] == action.get("type")), None)
+    if choice is None:
+        return str(action.get("type", "")).replace("_", " ")
+    for p in choice["plays"]:
+        if p["action"] == action:
+            return p["label"]
+    parts = []
+    for param, value in action.items():
+        if param == "type":
+            continue
+        names = {repr(o["value"]): o["label"] for o in choice["options"].get(param, [])}
+        values = value if isinstance(value, list) else [value]
+        words = ", ".join(names.get(repr(v), str(v)) for v in values) or "none"
+        parts.append(f"{param.replace('_', ' ')}: {words}")
+    return choice["label"] + (" (" + "; ".join(parts) + ")" if parts else "")
 
 
 # --- the calendar and game feeds --------------------------------------------------------------
@@ -197,3 +278,10 @@ def game_feed_entries(*, game: Game, limit: int = 50) -> list[dict]:
         if m.applied_at and (step["applied_at"] is None or m.applied_at > step["applied_at"]):
             step["applied_at"] = m.applied_at
     return [s for s in steps.values() if s["events"]][:limit]
+
+
+def seat_has_moved(*, game, seat) -> bool:
+    """Whether the seat's player has made a move in the game (the game page then offers pushes)."""
+    from pbem.models import Move
+
+    return seat is not None and Move.objects.filter(game=game, seat=seat.index).exists()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from pbem.web import app, feeds, orders, views
+from pbem.web import app, feeds, orders, push, views
 
 app_name = "web"
 
@@ -28,6 +28,13 @@ urlpatterns = [
     path("manifest.webmanifest", app.manifest, name="manifest"),
     path("sw.js", app.service_worker, name="service-worker"),
     path("profile/", views.profile, name="profile"),
+    path("push/subscribe/", push.subscribe, name="push-subscribe"),
+    path("push/unsubscribe/", push.unsubscribe, name="push-unsubscribe"),
+    path("profile/devices/<int:subscription_id>/remove/", push.device_remove, name="push-device-remove"),
+    path("profile/channels/", push.choices_save, name="channel-choices"),
+    path("profile/chat/", push.chat_add, name="chat-add"),
+    path("profile/chat/<int:channel_id>/remove/", push.chat_remove, name="chat-remove"),
+    path("games/<int:game_id>/chat/", push.table_chat_add, name="table-chat-add"),
     path("feeds/calendar/<str:token>.ics", feeds.calendar_ics, name="calendar-feed"),
     path("feeds/games/<str:token>.atom", feeds.GameAtomFeed(), name="game-feed"),
     path("language/", views.language_switch, name="language"),

@@ -20,6 +20,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.i18n import set_language
 
+from engines.names import seat_names_in
+from notifications import push
 from notifications.addresses import address_undeliverable_mark
 from notifications.links import site_url
 from notifications.outbox import preference_of
@@ -28,10 +30,12 @@ from pbem import selectors, services
 from pbem.errors import IllegalMove, NotFound, ServiceError, StaleVersion
 from pbem.languages import language_supported
 from pbem.models import Game, Move
+from pbem.selectors.mail import chat_channels_of
 from pbem.services.invitations import invitation_create
 from pbem.services.languages import profile_language_set
 from pbem.services.preferences import preference_set
 from pbem.web import forms as f
+from pbem.web import push as web_push
 from pbem.web import selectors as web_selectors
 from pbem.web import services as web_services
 
@@ -123,6 +127,10 @@ def game_new(request):
 
 
 def _page_context(request, game: Game, errors: dict | None = None) -> dict:
+    # The change stamp first, then the game read again: what the page shows is never older than its
+    # stamp, so a step applied meanwhile (by the worker) moves the poll and the page catches up.
+    stamp = web_selectors.poll_stamp(game_id=game.pk, user=request.user)
+    game.refresh_from_db()
     detail = selectors.game_detail(game=game, user=request.user)
     seat = selectors.seat_of(game=game, user=request.user)
     engine = selectors.engine_get(game.engine)
@@ -131,14 +139,23 @@ def _page_context(request, game: Game, errors: dict | None = None) -> dict:
         d["name"] = _seat_name(seats[d["seat"]])
     for c in detail["commitments"]:
         c["name"] = _seat_name(seats[c["seat"]])
-    forms_ = [f.spec_form(s, game.version) for s in detail["actions"]]
+    names = [_seat_name(s) for s in detail["seats"]]
+    choices = web_selectors.choices_for(game=game, seat=seat, actions=detail["actions"], names=names)
+    forms_ = [f.spec_form(s, game.version, c) for s, c in zip(detail["actions"], choices)]
     for form in forms_:
         form["error"] = (errors or {}).get(form["type"])
+    sealed = web_selectors.sealed_answer_own(game=game, seat=seat)
+    if sealed is not None:
+        sealed["words"] = web_selectors.action_words(action=sealed["action"], choices=choices)
     history = selectors.game_history(game=game, user=request.user)
     for step in history:
+        for e in step["events"]:
+            e["text"] = seat_names_in(e["text"], names)
         for m in step["moves"]:
             m["name"] = _seat_name(seats.get(m["seat"], {"index": m["seat"], "player": None, "bot": False}))
     mine = next((d for d in detail["decisions"] if seat and d["seat"] == seat.index), None)
+    if mine and mine.get("prompt"):
+        mine["prompt"] = seat_names_in(mine["prompt"], names)
     talk = web_selectors.table_talk(game=game, seat=seat)
     for m in talk:  # whom a private message went to, in words
         if m.to_seat is not None:
@@ -150,8 +167,10 @@ def _page_context(request, game: Game, errors: dict | None = None) -> dict:
         "seat": seat,
         "mine": mine,
         "action_forms": forms_,
+        "acts": web_selectors.board_acts(choices=choices),
+        "sealed_own": sealed,
         "history": list(reversed(history)),
-        "stamp": web_selectors.poll_stamp(game_id=game.pk, user=request.user),
+        "stamp": stamp,
         "talk": talk,
         "talk_to": [(s["index"], _seat_name(s)) for s in detail["seats"] if s["player"] and (not seat or s["index"] != seat.index)],
         "result": web_selectors.result_of(game, request.user),
@@ -173,9 +192,15 @@ def _seat_name(s: dict) -> str:
 
 def game_page(request, game_id: int):
     game = _game_or_404(request, game_id)
+    services.seat_presence_mark(game_id=game.pk, user=request.user)  # at the table: your-move mails wait
     context = _page_context(request, game)
     feed = web_services.game_feed_get(game=game)  # a public game's Atom feed (none for a private one)
     context["feed_url"] = reverse("web:game-feed", args=[feed.token]) if feed else None
+    # after the player's first move here: offer pushes (push.js shows it while the browser has not been asked)
+    context["push_prompt"] = push.configured() and web_selectors.seat_has_moved(game=game, seat=context["seat"])
+    context["vapid_key"] = push.public_key()
+    if game.created_by_id == request.user.pk:  # the table's chat channels are the creator's to add
+        context["table_chats"] = chat_channels_of(game=game)
     return render(request, "web/game/page.html", context)
 
 
@@ -188,6 +213,8 @@ def game_poll(request, game_id: int):
     stamp = web_selectors.poll_stamp(game_id=game_id, user=request.user)
     if stamp is None:
         raise Http404(_("There is no game %(id)s.") % {"id": game_id})
+    if request.GET.get("here") == "1":  # the page is open and in use (table.js): your-move mails wait
+        services.seat_presence_mark(game_id=game_id, user=request.user)
     if stamp == request.GET.get("stamp"):
         return HttpResponse(status=204)
     # status and version moved: the forms are stale too, not only the situation
@@ -199,8 +226,11 @@ def game_poll(request, game_id: int):
 
 @require_GET
 def game_live(request, game_id: int):
+    """A part of the game page, fetched again when the poll's stamp moves:
+    ``?part=head`` (status, seats, invitation box), ``board``, or the rest."""
     game = _game_or_404(request, game_id)
-    return render(request, "web/game/_live.html", _page_context(request, game))
+    part = {"head": "web/game/_head.html", "board": "web/game/_board_part.html"}.get(request.GET.get("part", ""), "web/game/_live.html")
+    return render(request, part, _page_context(request, game))
 
 
 @require_GET
@@ -337,6 +367,9 @@ def game_replay(request, game_id: int):
     except ValueError:
         step = 0
     r = web_selectors.replay_step(game=game, step=step)
+    names = [s.name for s in game.seats.order_by("index")]
+    for e in r["events"]:
+        e["text"] = seat_names_in(e["text"], names)
     return render(request, "web/game/replay.html", {"game": game, "engine": selectors.engine_get(game.engine), "view": r["view"], **r})
 
 
@@ -403,6 +436,7 @@ def profile(request):
             "has_password": user.has_usable_password(),
             "undeliverable": address_undeliverable_mark(email=user.email),
             "calendar_url": site_url(reverse("web:calendar-feed", args=[web_services.calendar_feed_get(user=user).token])),
+            **web_push.profile_context(user),
         },
     )
 

@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import boards
+from boards import staufer as staufer_board
 from engines.citadels import data as CD
 from engines.registry import get
 from engines.rng import Rng
@@ -129,11 +130,11 @@ def expected(slug: str, v: dict, seat) -> dict[str, str]:
                 for m, (p, kind) in enumerate(o["occ"]):
                     e[f"occ.{r}.{j}.{m}"] = f"P{p + 1}{'N' if kind == 'noble' else 'e'}"
                 for m, chest in enumerate(o["chests"]):
-                    e[f"chest.{r}.{j}.{m}"] = chest.partition("-")[2] or chest[:5]
+                    e[f"chest.{r}.{j}.{m}"] = staufer_board._chest_label(chest)
         for p in range(n):
             e[f"score.{p}"] = str(v["score"][p])
-            e[f"court.{p}"] = f"{v['court'][p][0]}e {v['court'][p][1]}N"
-            e[f"province.{p}"] = f"{v['province'][p][0]}e {v['province'][p][1]}N"
+            e[f"court.{p}"] = f"{v['court'][p][0]} env., {v['court'][p][1]} nob."
+            e[f"province.{p}"] = f"{v['province'][p][0]} env., {v['province'][p][1]} nob."
         for m, p in enumerate(v["place_track"]):
             e[f"place_track.{m}"] = str(p + 1)
         obj = (v.get("objectives") or [None] * n)[seat] if seat is not None else None

@@ -36,13 +36,19 @@ def test_each_game_page_shows_its_board_on_a_phone_and_a_desktop(live_server, ne
         log_in(page, live_server.url, "boardreader", "board-reader-pass")
         for game in games:
             page.goto(f"{live_server.url}/games/{game.pk}/")
-            board = page.locator(f"section.board svg[role=img][data-slug={game.engine}]")
+            board = page.locator(f"section.board svg[data-slug={game.engine}]")
             board.wait_for()
-            assert board.locator("title").text_content().startswith(
+            assert board.locator(":scope > title").text_content().startswith(
                 {"augsburg1520": "Augsburg 1520", "citadels": "Citadels", "staufer": "The Staufer Dynasty",
                  "fugger": "Fugger, Welser, Medici"}[game.engine])
-            box = board.bounding_box()
-            assert 0 < box["width"] <= viewport["width"] and box["height"] > 150  # scaled to the screen, not cut
+            box = page.locator("section.board .board-pan").bounding_box()
+            assert 0 < box["width"] <= viewport["width"] and box["height"] > 150  # its frame fits the screen
+            # the smallest text drawn on the board, in CSS pixels as shown (font size x the drawing's scale)
+            smallest = board.evaluate(
+                "svg => Math.min(...Array.from(svg.querySelectorAll('text'))"
+                ".map(t => parseFloat(t.getAttribute('font-size') || 16) * svg.getScreenCTM().a))")
+            if size == "phone":
+                assert smallest >= 11.99, f"{game.engine}: board text of {smallest:.1f} px on a phone"
             page_width = page.evaluate("document.documentElement.scrollWidth")
             assert page_width <= viewport["width"] + 1, f"{game.engine}: the page scrolls sideways on a {size}"
             words = page.locator("section.board details")

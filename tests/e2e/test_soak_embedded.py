@@ -24,7 +24,7 @@ def test_make_run_rides_out_a_kill_of_each_process_and_loses_nothing():
 
     env = {k: v for k, v in os.environ.items() if not k.startswith(_SUITE_ONLY)}
     run = subprocess.run(
-        [sys.executable, "-u", "-m", "bench.soak_embedded", "--minutes", "0.7", "--clients", "2", "--games", "4", "--kill-each"],
+        [sys.executable, "-u", "-m", "bench.soak_embedded", "--minutes", "0.5", "--clients", "2", "--games", "4", "--kill-each"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     start = run.stdout.find("{")

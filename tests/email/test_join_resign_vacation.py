@@ -105,7 +105,7 @@ def test_the_invitation_link_sets_a_password_and_takes_the_seat(alice, settings)
     assert api(alice).post(f"/api/games/{game.pk}/invitations/", {"email": "dora@example.org"}, format="json").status_code == 201
     invite = Notification.objects.get(kind="invitation")
     link = _link_path(invite.body_text)
-    assert f"next=/join/{game.invite_code}/" in link and "valid for 3 day(s)" in invite.body_text
+    assert f"next=/join/{game.invite_code}/" in link and "valid for 3 days" in invite.body_text
 
     browser = Client()
     page = browser.get(link)

@@ -31,7 +31,7 @@ JSON = st.recursive(
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
     max_leaves=6,
 )
-PROPERTY = settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+PROPERTY = settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 RAW = mails.plain("alice@example.org", "t0ken@pbem.localhost", "bid 7")
 
 

@@ -81,3 +81,29 @@ def test_replay_mismatch_is_caught():
 
     with pytest.raises(ConformanceError):
         check_engine(Forgetful(), 2, [1])
+
+
+def test_an_offered_play_that_validate_refuses_is_caught():
+    class OffersTooMuch(SealedBid):
+        def choices(self, state, seat):
+            out = super().choices(state, seat)
+            for c in out:
+                if c["type"] == "bid":  # one coin more than the purse
+                    c["plays"].append({"action": {"type": "bid", "amount": state["coins"][seat] + 1}, "label": "too much", "on": None})
+            return out
+
+    with pytest.raises(ConformanceError, match="offered play"):
+        check_engine(OffersTooMuch(), 2, range(1, 2), deep_games=1)
+
+
+def test_a_choice_labelled_with_an_id_is_caught():
+    class Ids(SealedBid):
+        def choices(self, state, seat):
+            out = super().choices(state, seat)
+            for c in out:
+                for p in c["plays"]:
+                    p["label"] = "louise-11"
+            return out
+
+    with pytest.raises(ConformanceError, match="printed name"):
+        check_engine(Ids(), 2, range(1, 2), deep_games=1)

@@ -75,12 +75,12 @@ def test_digest_of_events_since_the_player_last_acted_hides_sealed_bids(game, al
     game_advance(game_id=game.pk)
     note = last_mail(alice, game=game)
     assert "Since you last acted:" in note.body_text
-    assert "Seat 1 looked at the next prize." in note.body_text
+    assert "alice looked at the next prize." in note.body_text  # players by name
     assert "The next prize is" in note.body_text  # alice's own private event
     move_submit(game_id=game.pk, seat=0, action={"type": "claim", "take": "points"}, source="email")
     game_advance(game_id=game.pk)
     bob_note = last_mail(bob, game=game)
-    assert "Seat 1 takes points." in bob_note.body_text and "The next prize is" not in bob_note.body_text
+    assert "alice takes points." in bob_note.body_text and "The next prize is" not in bob_note.body_text
 
 
 def test_preferences(game, alice, bob):
@@ -90,7 +90,7 @@ def test_preferences(game, alice, bob):
     game_advance(game_id=game.pk)
     kinds = list(Notification.objects.filter(game=game, recipient=alice).order_by("pk").values_list("kind", flat=True))
     assert kinds == ["your_move", "your_move"]  # no confirmation, no resolution notice
-    assert "Seat 1 wins the prize" in last_mail(alice, game=game).body_text  # it is in the digest instead
+    assert "alice wins the prize" in last_mail(alice, game=game).body_text  # it is in the digest instead
     preference_set(user=bob, mode="off")
     before = Notification.objects.filter(recipient=bob).count()
     move_submit(game_id=game.pk, seat=0, action={"type": "claim", "take": "points"}, source="web")

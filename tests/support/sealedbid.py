@@ -15,6 +15,8 @@ from __future__ import annotations
 import copy
 
 from engines.base import (
+    choices_from_specs,
+    plain_name,
     ParseError,
     check_against_specs,
     decision,
@@ -81,6 +83,9 @@ class SealedBid:
 
     def validate(self, state, seat, action, *, lang="en"):
         check_against_specs(self.actions(state, seat), action)
+
+    def choices(self, state, seat):
+        return choices_from_specs(self.actions(state, seat), plain_name)
 
     def apply(self, state, moves):
         s = copy.deepcopy(state)

@@ -68,6 +68,18 @@ def fill_action(page, game, seat: int, action: dict) -> None:
     """Fill the generated form of ``action['type']`` with the action's values
     and click its button, the way a player would."""
     form = page.locator(f"form.move-form[data-type='{action['type']}']")
+    if form.locator("[name=action]").count():
+        # the engine's complete moves: its button, or its entry in the drop-down (the action itself
+        # when it is on offer, else the first move offered)
+        values = form.locator("button[name=action], select[name=action] option").evaluate_all("els => els.map(e => e.value)")
+        want = json.dumps(action, sort_keys=True)
+        value = want if want in values else values[0]
+        if form.locator("select[name=action]").count():
+            form.locator("select[name=action]").select_option(value)
+            form.locator("button[type=submit]").click()
+        else:
+            form.locator("button[name=action]").nth(values.index(value)).click()
+        return
     for name, value in action.items():
         if name == "type":
             continue

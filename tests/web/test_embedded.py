@@ -139,14 +139,13 @@ def test_a_newcomer_runs_make_run_signs_up_and_plays_a_bot(embedded, browser):
         assert "seat 2" not in history.inner_text()
 
         # the first pick is the crown holder's (seat 1, the newcomer); the bot picks next
-        form = page.locator("form.move-form[data-type=pick]")
-        form.locator("select").select_option(index=0)
-        form.locator("button[type=submit]").click()
+        # by a click on the board: the first character card offered
+        page.locator("section.board svg a.act").first.click()
         page.wait_for_selector("text=Your move is in.")
         page.evaluate("() => { window.notReloaded = true }")
         # the bot's answer arrives on the open page (the worker on the SQLite broker, then the poll)
         page.wait_for_function(
-            "() => document.querySelector('#live').innerText.includes('seat 2 chooses a character')", timeout=30_000
+            "() => document.querySelector('#live').innerText.includes('Bot 2 chooses a character')", timeout=30_000
         )
         page.locator("form.move-form[data-type=pick]").wait_for()  # and the newcomer's next choice is asked
         assert page.evaluate("() => window.notReloaded === true")

@@ -1,4 +1,4 @@
-"""Table talk's model is pbem.TableMessage now (pbem 0007): the web app lets go
+"""Table talk's model is pbem.TableMessage now (pbem 0008): the web app lets go
 of it in the migration state only; the table and its rows stay as they are."""
 
 from django.db import migrations
@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ("web", "0002_feeds"),
-        ("pbem", "0007_table_message_from_web"),
+        ("pbem", "0008_table_message_from_web"),
     ]
 
     operations = [

@@ -63,16 +63,16 @@ def seat_label(index) -> str:
 
 
 @register.simple_tag
-def board(game, view, seat=None):
+def board(game, view, seat=None, acts=None):
     """The game's board drawn from this view (boards.svg) and its text
     equivalent, or "" for an engine without a board."""
     if not view or game is None or game.engine not in boards.SLUGS:
         return ""
     index = getattr(seat, "index", None)
     names = [s.name for s in game.seats.select_related("player").order_by("index")]
-    svg = boards.svg(game.engine, view, seat=index, names=names)
+    svg = boards.svg(game.engine, view, seat=index, names=names, acts=acts or None)
     text = boards.text(game.engine, view, seat=index, names=names)
     return mark_safe(
-        f'<figure class="board-figure">{svg}<figcaption><details><summary>The board in words</summary>'
+        f'<figure class="board-figure"><div class="board-pan">{svg}</div><figcaption><details><summary>The board in words</summary>'
         f"{text}</details></figcaption></figure>"
     )

@@ -3,6 +3,8 @@ the English rulebook's own phrasing."""
 
 import pytest
 
+from engines.base import IllegalAction, ParseError
+
 from engines.fugger import ENGINE
 from engines.fugger import text as T
 
@@ -79,3 +81,21 @@ def test_labels_prompts_and_examples_in_the_readers_language(lang):
     for spec in ENGINE.actions(S, 0, lang=lang):
         assert spec["label"] != ENGINE.actions(S, 0)[0]["label"]
         assert ENGINE.parse(S, 0, spec["example"], lang=lang)[0]["type"] == spec["type"]
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("de", ["liegt nicht neben", "Jetzt möglich"]),
+    ("it", ["non è vicino a", "Ora puoi"]),
+    ("fr", ["n'est pas voisine de", "Possible maintenant"]),
+])
+def test_a_move_refusal_in_the_readers_language(lang, words):
+    S = started(3)
+    clear_wares(S)
+    put_rep(S, 0, 2, "augsburg", metal=1)
+    move_turn(S, 0)
+    with pytest.raises(IllegalAction) as e:
+        ENGINE.validate(S, 0, {"type": "move", "rep": 2, "path": ["london"]}, lang=lang)
+    assert words[0] in e.value.message
+    with pytest.raises(ParseError) as e:
+        ENGINE.parse(S, 0, "xyzzy", lang=lang)
+    assert words[1] in e.value.message

@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("pbem", "0006_profile_language"),
+        ("pbem", "0007_seat_page_seen"),
         ("web", "0002_feeds"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

@@ -1,0 +1,82 @@
+"""No your-move mail to a player at the table (issue 28): held while the page is
+open and in use, dropped once the decision is answered, sent once the player
+has left; a move by mail gets one answer, which carries the next question."""
+
+from datetime import timedelta
+
+from django.core import mail as django_mail
+from django.utils import timezone
+
+from notifications import presence
+from notifications.models import Notification
+from notifications.services import notification_send, preference_set
+from pbem.models import Seat
+from pbem.services import game_advance, move_submit, seat_presence_mark
+
+
+def _at_table(game, user, ago=0):
+    Seat.objects.filter(game=game, player=user).update(page_seen_at=timezone.now() - timedelta(seconds=ago))
+
+
+def _next_your_move(game, alice, bob):
+    move_submit(game_id=game.pk, seat=0, action={"type": "bid", "amount": 3}, source="web")
+    move_submit(game_id=game.pk, seat=1, action={"type": "bid", "amount": 1}, source="api")
+    game_advance(game_id=game.pk)
+    return Notification.objects.filter(game=game, recipient=alice, kind="your_move").order_by("-pk").first()
+
+
+def test_held_for_a_player_at_the_table_and_dropped_once_answered(started_game, alice, bob):
+    game = started_game
+    _at_table(game, alice)
+    note = _next_your_move(game, alice, bob)
+    assert note.deliver_queued_at > timezone.now() + timedelta(seconds=presence.GRACE - 10)  # the sweep leaves it
+    django_mail.outbox.clear()
+    assert notification_send(notification_id=note.pk) is False  # still at the table: held again
+    note.refresh_from_db()
+    assert note.sent_at is None and not django_mail.outbox
+    game.refresh_from_db()
+    move_submit(game_id=game.pk, seat=0, action={"type": "claim", "take": "points"}, source="web", version=game.version)
+    assert notification_send(notification_id=note.pk) is False
+    note.refresh_from_db()
+    assert note.sent_at is not None and note.last_error.startswith("not sent: answered") and not django_mail.outbox
+
+
+def test_sent_once_the_player_has_left(started_game, alice, bob):
+    game = started_game
+    _at_table(game, alice)
+    note = _next_your_move(game, alice, bob)
+    _at_table(game, alice, ago=presence.AWAY_AFTER + 5)  # the page closed, hidden or idle
+    django_mail.outbox.clear()
+    assert notification_send(notification_id=note.pk) is True
+    assert len(django_mail.outbox) == 1
+
+
+def test_not_held_for_a_player_away(started_game, alice, bob):
+    note = _next_your_move(started_game, alice, bob)
+    assert note.deliver_queued_at <= timezone.now()
+    assert notification_send(notification_id=note.pk) is True
+
+
+def test_the_pages_poll_marks_the_seat_at_most_every_few_seconds(started_game, alice, django_assert_num_queries):
+    seat_presence_mark(game_id=started_game.pk, user=alice)
+    seen = Seat.objects.get(game=started_game, player=alice).page_seen_at
+    assert seen is not None and presence.seat_at_table(game_id=started_game.pk, seat=0)
+    with django_assert_num_queries(0):  # the next polls within PRESENCE_MARK_SECONDS touch no table
+        seat_presence_mark(game_id=started_game.pk, user=alice)
+
+
+def test_a_move_by_mail_gets_one_answer(started_game, alice, bob):
+    """The your-move mail a move by mail opens waits for the answer to that mail, which carries it."""
+    game = started_game
+    preference_set(user=alice, mode="every_move")
+    move_submit(game_id=game.pk, seat=0, action={"type": "bid", "amount": 3}, source="email", idempotency_key="m1")
+    move_submit(game_id=game.pk, seat=1, action={"type": "bid", "amount": 1}, source="api")
+    game_advance(game_id=game.pk)
+    note = Notification.objects.filter(game=game, recipient=alice, kind="your_move").order_by("-pk").first()
+    assert note.deliver_queued_at > timezone.now()  # waits for the answer
+    game.refresh_from_db()
+    Notification.objects.create(kind="reply", recipient=alice, to_email=alice.email, game=game, seat=0, version=game.version,
+                                subject="Re: your move", body_text="Done ... The situation now ...", dedupe_key="reply:t")
+    assert notification_send(notification_id=note.pk) is False
+    note.refresh_from_db()
+    assert note.sent_at is not None and note.last_error.startswith("not sent")

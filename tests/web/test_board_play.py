@@ -1,0 +1,227 @@
+"""A table you play from (issue 28), in Debian's Chromium at 390 and 1366 px:
+a whole Citadels game played by clicking the board only, on a phone, with no
+your-move mail for the decisions answered on the page; an Augsburg auction and
+a Fugger move along a 3-space route by clicking the board; your own sealed
+answer shown to you and to no one else; the page's status and seats updating
+live; no page wider than a phone's screen."""
+
+import json
+import re
+
+import pytest
+
+from notifications.models import Notification
+from pbem import services
+from pbem.models import Game, PendingAction, Seat
+from pbem.selectors import engine_get
+from tests.conftest_worker import wait_for
+from tests.web.conftest import SCREENSHOTS, assert_no_secrets, log_in, verified_player
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
+
+
+def _my_turn(game, seat=0):
+    game.refresh_from_db()
+    if game.status != Game.Status.ACTIVE:
+        return None
+    return PendingAction.objects.filter(
+        game=game, version=game.version, seat__index=seat, closed_at__isnull=True, submitted_at__isnull=True
+    ).first()
+
+
+def _play_by_services(game, until):
+    """Seat 1's moves by the engine's bot, through move_submit, until ``until(state)`` holds on seat 1's turn."""
+    from engines.rng import Rng
+
+    engine = engine_get(game.engine)
+    for _ in range(400):
+        wait_for(lambda: _my_turn(game), timeout=60, what="seat 1's turn")
+        if until(game.state):
+            return
+        action = engine.bot(game.state, 0, Rng.from_seed(game.version))
+        services.move_submit(game_id=game.pk, seat=0, action=action, source="api", version=game.version)
+    raise AssertionError("never reached")
+
+
+def _acts(page):
+    return page.locator("section.board svg a.act")
+
+
+def test_a_whole_citadels_game_by_clicking_the_board_on_a_phone(site, new_page):
+    player = verified_player("tapper")
+    game = services.game_create(creator=player, engine="citadels", players=2, bots=1, seed=11, options={"city_size": 7})
+    services.game_start(game_id=game.pk, user=player)
+    page = new_page(viewport=PHONE, has_touch=True)
+    log_in(page, site, "tapper", "pw-tapper-secret")
+    page.goto(f"{site}/games/{game.pk}/")
+    # the page says it is in use (its poll) before the first tap: from here on no your-move mail is sent
+    wait_for(lambda: Seat.objects.get(game=game, index=0).page_seen_at, timeout=20, what="the page at the table")
+    opened = Notification.objects.filter(recipient=player, kind=Notification.Kind.YOUR_MOVE).count()
+    taps = refused = 0
+    shot = False
+    while True:
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            break
+        assert taps < 400, "the game does not end"
+        if not _my_turn(game):
+            wait_for(lambda: _my_turn(game) or game.status == Game.Status.FINISHED, timeout=60, what="the bot")
+            continue
+        # the page updates by itself (its poll; test_status_seats_and_invitation_box_update_live checks that):
+        # here, not to wait up to a poll's 3 s at every turn, it is loaded again when the board offers nothing yet
+        if not _acts(page).count():
+            page.goto(f"{site}/games/{game.pk}/")
+            if not _acts(page).count():
+                raise AssertionError(f"no board action at {_my_turn(game).kind}: {page.inner_text('#forms')[:300]}")
+        act = _acts(page).first
+        assert act.get_attribute("aria-label"), "a board action without a label"
+        if not shot and _acts(page).count() > 3:
+            page.screenshot(path=str(SCREENSHOTS / "table-citadels-phone.png"))
+            shot = True
+        with page.expect_navigation():
+            act.tap()
+        taps += 1
+        if page.locator(".error, ul.messages li.msg-warning").count():
+            refused += 1
+            page.goto(f"{site}/games/{game.pk}/")
+    assert refused == 0, f"{refused} of {taps} taps were refused"
+    page.goto(f"{site}/games/{game.pk}/")
+    assert "finished" in page.inner_text("#game-status")
+    # the mail count: no your-move mail went out for a decision answered on the page
+    mailed = Notification.objects.filter(
+        recipient=player, kind=Notification.Kind.YOUR_MOVE, sent_at__isnull=False, last_error=""
+    ).order_by("pk")[opened:]
+    assert not list(mailed), [n.subject for n in mailed]
+
+
+def test_an_augsburg_auction_and_a_fugger_route_by_clicking_the_board(site, new_page):
+    _augsburg_auction(site, new_page)
+    _fugger_route(site, new_page)
+
+
+def _augsburg_auction(site, new_page):
+    player = verified_player("bidder")
+    game = services.game_create(creator=player, engine="augsburg1520", players=2, bots=1, seed=4)
+    services.game_start(game_id=game.pk, user=player)
+    engine = engine_get("augsburg1520")
+    _play_by_services(game, lambda s: s["step"] == "bid" and any(a["type"] == "bid" for a in engine.actions(s, 0)))
+    page = new_page(viewport=DESKTOP)
+    log_in(page, site, "bidder", "pw-bidder-secret")
+    page.goto(f"{site}/games/{game.pk}/")
+    version = game.version
+    # the offers are buttons on the board: "Offer 1 note", ..., "Pass"
+    offer = page.locator("section.board svg a.act[aria-label^='Offer 1 note']")
+    assert offer.count() == 1 and page.locator("section.board svg a.act[aria-label^='Pass']").count() == 1
+    offer.click()
+    page.wait_for_selector("text=Your move is in.")
+    move = game.moves.get(version=version, seat=0)
+    assert move.action == {"type": "bid", "count": 1}
+
+
+def _fugger_route(site, new_page):
+    player = verified_player("trader")
+    game = services.game_create(creator=player, engine="fugger", players=2, bots=1, seed=6)
+    services.game_start(game_id=game.pk, user=player)
+    engine = engine_get("fugger")
+
+    def three_space_route(state):
+        moves = [c for c in engine.choices(state, 0) if c["type"] == "move"]
+        return moves and any(len(p["action"]["path"]) == 3 for p in moves[0]["plays"])
+
+    _play_by_services(game, three_space_route)
+    plays = next(c for c in engine.choices(game.state, 0) if c["type"] == "move")["plays"]
+    route = next(p for p in plays if len(p["action"]["path"]) == 3)
+    page = new_page(viewport=DESKTOP)
+    log_in(page, site, "trader", "pw-trader-secret")
+    page.goto(f"{site}/games/{game.pk}/")
+    version = game.version
+    # by keyboard: the space is a focusable link on the map; Enter acts on it
+    page.locator(f"section.board svg a.act[data-on='{route['on']}']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(500)
+    if not page.locator("text=Your move is in.").count():
+        # several routes end there: the board marks them in the acting part; choose this one and send
+        value = json.dumps(route["action"], sort_keys=True)
+        if page.locator("form[data-type=move] select[name=action]").count():
+            page.locator("form[data-type=move] select[name=action]").select_option(value)
+            page.locator("form[data-type=move] button[type=submit]").click()
+        else:
+            page.evaluate("v => [...document.querySelectorAll('form[data-type=move] button[name=action]')]"
+                          ".find(b => b.value === v).click()", value)
+    page.wait_for_selector("text=Your move is in.")
+    move = game.moves.filter(version=version, seat=0).first()
+    assert move.action["type"] == "move" and len(move.action["path"]) == 3
+
+
+def test_live_status_and_seats_then_your_own_sealed_answer_to_you_only(site, new_page):
+    alice, bob = verified_player("alice"), verified_player("bob")
+    game = services.game_create(creator=alice, engine="sealedbid", players=2, seed=5)
+    a, b = new_page(viewport=PHONE), new_page(viewport=DESKTOP)
+    log_in(a, site, "alice", "pw-alice-secret")
+    log_in(b, site, "bob", "pw-bob-secret")
+    # the head of alice's page follows the game without a reload: bob joining, the start
+    a.goto(f"{site}/games/{game.pk}/")
+    assert "forming" in a.inner_text("#game-status") and a.locator("#forming").count() == 1
+    a.evaluate("() => { window.notReloaded = true }")
+    services.game_join(game_id=game.pk, user=bob)
+    a.wait_for_function("() => document.querySelector('#seats').innerText.includes('bob')", timeout=15_000)
+    services.game_start(game_id=game.pk, user=alice)
+    a.wait_for_function("() => document.querySelector('#game-status').innerText.includes('active')", timeout=15_000)
+    assert a.locator("#forming").count() == 0
+    a.locator("form[data-type=bid]").wait_for()
+    assert a.evaluate("() => window.notReloaded === true")
+    a.locator("section.board svg a.act, form[data-type=bid] button[name=action]").first.wait_for()
+    a.locator("form[data-type=bid] button[name=action][value='{\"amount\": 3, \"type\": \"bid\"}']").click()
+    a.wait_for_selector("text=Your sealed move is in")
+    assert "3" in a.inner_text("#sealed-own")
+    # replaceable from there: a new bid replaces it, and the page shows the new one
+    a.locator("form[data-type=bid] button[name=action][value='{\"amount\": 4, \"type\": \"bid\"}']").click()
+    a.wait_for_selector("text=Your sealed move is in")
+    assert "4" in a.inner_text("#sealed-own")
+    b.goto(f"{site}/games/{game.pk}/")
+    assert b.locator("#sealed-own").count() == 0
+    assert_no_secrets(b.content(), game, 1)
+    assert re.search(r"alice.*answered", b.inner_text("section[aria-labelledby=h-decisions]"))
+    # resolved: alice's answer is no longer "sealed", the commitments say revealed
+    b.locator("form[data-type=bid] button[name=action][value='{\"amount\": 1, \"type\": \"bid\"}']").click()
+    a.wait_for_function("() => !document.querySelector('#sealed-own')", timeout=15_000)
+    a.wait_for_function(
+        "() => document.querySelector('section[aria-labelledby=h-commitments]').innerText.includes('revealed')", timeout=15_000
+    )
+
+
+WIDE_CHECK = """() => {
+  const w = document.documentElement.clientWidth;
+  const inScroller = el => el.closest('.board-pan, .table-wrap, pre');
+  const bad = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    if (inScroller(el) || el.closest('svg')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && (r.right > w + 1 || r.width > w + 1)) bad.push(el.tagName + (el.id ? '#' + el.id : '') + ' ' + Math.round(r.width));
+  }
+  return {scroll: document.documentElement.scrollWidth, width: w, bad: bad.slice(0, 5)};
+}"""
+
+
+def test_no_page_is_wider_than_a_phone(live_server, new_page):
+    site = live_server.url
+    player = verified_player("narrow")
+    finished = services.game_create(creator=player, engine="sealedbid", players=2, bots=1, seed=5)
+    services.game_start(game_id=finished.pk, user=player)
+    games = {}
+    for slug, players, options in (("augsburg1520", 2, None), ("citadels", 3, None), ("fugger", 2, None), ("staufer", 2, None)):
+        g = services.game_create(creator=player, engine=slug, players=players, bots=players - 1, seed=3, options=options)
+        services.game_start(game_id=g.pk, user=player)
+        games[slug] = g
+    forming = services.game_create(creator=player, engine="citadels", players=3, seed=3)
+    page = new_page(viewport=PHONE)
+    log_in(page, site, "narrow", "pw-narrow-secret")
+    urls = ["/", "/lobby/", "/games/new/", "/games/new/?engine=fugger", "/profile/", "/ladders/", "/tournaments/new/",
+            "/ratings/narrow/", f"/games/{forming.pk}/", "/games/999999/", *(f"/games/{g.pk}/" for g in games.values())]
+    for url in urls:
+        page.goto(site + url)
+        found = page.evaluate(WIDE_CHECK)
+        assert found["scroll"] <= found["width"] + 1 and not found["bad"], f"{url}: {found}"
