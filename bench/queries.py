@@ -5,6 +5,11 @@ noise of a loaded machine.
     python -m bench.queries              # counts, and the queries of one POST and one advance
     python -m bench.queries --profile    # plus cProfile over 300 POSTs and 300 advances
 
+For each advance it also measures how long the game row stays locked: from the
+query that locks it (``FOR NO KEY UPDATE``) to the end of its commit (an
+on-commit callback registered at the lock runs first after the commit), in
+wall time and in this process's CPU.
+
 Builds its own database (bench/stack.py); plays Citadels games (4 human
 seats) through the API (Django's test client, the whole middleware stack)
 and applies each decision with ``game_advance`` as the worker would.
@@ -55,7 +60,7 @@ def main(argv=None) -> int:
         ids, tokens = games_build(citadels=20, augsburg=0)
         tables = [Table(i) for i in ids]
         assert Token.objects.count() >= 4
-        post_counts, advance_counts, shapes_post, shapes_adv, post_time, adv_time, profiler, cpu = measure(
+        post_counts, advance_counts, shapes_post, shapes_adv, post_time, adv_time, profiler, cpu, lock = measure(
             tables, tokens, moves=args.moves, profile=args.profile, show=args.show
         )
         n = len(post_counts)
@@ -63,6 +68,7 @@ def main(argv=None) -> int:
               f"{post_time / n * 1000:.1f} ms each in-process, {cpu['post'] / n * 1000:.1f} ms of it CPU in this process")  # fmt: skip
         print(f"advance: {sum(advance_counts) / n:.1f} queries (min {min(advance_counts)}, max {max(advance_counts)}), "
               f"{adv_time / n * 1000:.1f} ms each in-process, {cpu['advance'] / n * 1000:.1f} ms of it CPU in this process")  # fmt: skip
+        print(f"game row locked per advance: {lock['wall'] / n * 1000:.1f} ms wall, {lock['cpu'] / n * 1000:.1f} ms CPU in this process")
         print("\nqueries per POST by kind:")
         for shape, c in shapes_post.most_common():
             print(f"  {c / n:5.2f}  {shape}")
@@ -91,7 +97,7 @@ def main(argv=None) -> int:
 
 def measure(tables, tokens, *, moves: int, profile: bool, show: bool):
     """The measured part: POST one move through the API, then apply it as the worker would."""
-    from django.db import connection
+    from django.db import connection, transaction
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
@@ -102,6 +108,16 @@ def measure(tables, tokens, *, moves: int, profile: bool, show: bool):
     shapes_post, shapes_adv = Counter(), Counter()
     post_time = adv_time = 0.0
     cpu = {"post": 0.0, "advance": 0.0}
+    lock = {"wall": 0.0, "cpu": 0.0}
+    held: dict = {}
+
+    def lock_watch(execute, sql, params, many, context):
+        # the first lock of the game row in an advance: note the moment, and
+        # the moment its transaction has committed (the first on-commit callback)
+        if "FOR NO KEY UPDATE" in sql and "wall" not in held:
+            held["wall"], held["cpu"] = time.perf_counter(), time.process_time()
+            transaction.on_commit(lambda: held.setdefault("done", (time.perf_counter(), time.process_time())))
+        return execute(sql, params, many, context)
 
     profiler = None
     if profile:
@@ -141,9 +157,13 @@ def measure(tables, tokens, *, moves: int, profile: bool, show: bool):
                 if profiler:
                     profiler["advance"].enable()
                 s, c = time.perf_counter(), time.process_time()
-                steps = services.game_advance(game_id=t.id)
+                held.clear()
+                with connection.execute_wrapper(lock_watch):
+                    steps = services.game_advance(game_id=t.id)
                 adv_time += time.perf_counter() - s
                 cpu["advance"] += time.process_time() - c
+                lock["wall"] += held["done"][0] - held["wall"]
+                lock["cpu"] += held["done"][1] - held["cpu"]
                 if profiler:
                     profiler["advance"].disable()
             assert steps == 1
@@ -156,7 +176,7 @@ def measure(tables, tokens, *, moves: int, profile: bool, show: bool):
                 shown = True
             t.state, t.version = t.engine.apply(t.state, {d["seat"]: action})["state"], t.version + 1
             done += 1
-    return post_counts, advance_counts, shapes_post, shapes_adv, post_time, adv_time, profiler, cpu
+    return post_counts, advance_counts, shapes_post, shapes_adv, post_time, adv_time, profiler, cpu, lock
 
 
 if __name__ == "__main__":

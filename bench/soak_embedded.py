@@ -235,10 +235,11 @@ def soak(minutes: float, clients: int, games: int, kill_each: bool) -> dict:
         )
         files = Counter()
         for name in glob.glob(str(stack.var / "mail" / "*")):
+            # Django's file backend appends every mail of one connection (and of connections opened
+            # in the same second) to one file: count each mail's own Message-ID header
             for line in Path(name).read_text(errors="replace").splitlines():
-                if line.lower().startswith("message-id:"):
+                if line.startswith("Message-ID: <"):
                     files[line.split(":", 1)[1].strip().strip("<>")] += 1
-                    break
         sent = list(Notification.objects.filter(sent_at__isnull=False).exclude(last_error__startswith="not sent").values_list("message_id", flat=True))
         mail_missing = sum(1 for m in sent if files[m.strip("<>")] == 0)
         mail_doubled = sum(1 for m in sent if files[m.strip("<>")] > 1)

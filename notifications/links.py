@@ -8,7 +8,6 @@ from django.conf import settings
 from django.contrib.auth.tokens import default_token_generator
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
-from django.utils.translation import ngettext
 
 
 def _site() -> str:
@@ -54,32 +53,15 @@ def link_days() -> int:
     return max(1, settings.PASSWORD_RESET_TIMEOUT // 86400)
 
 
-def mail_links(*, user, game=None) -> dict[str, str]:
+def mail_links(*, user, game=None, game_id: int | None = None) -> dict[str, str]:
     """The links of one mail, by name, for its text and its HTML part."""
     links = {}
-    if game is not None:
-        links["game"] = game_url(game.pk)
-        links["api"] = game_api_url(game.pk)
+    game_id = game.pk if game is not None else game_id
+    if game_id is not None:
+        links["game"] = game_url(game_id)
+        links["api"] = game_api_url(game_id)
     if user is not None:
         links["settings"] = profile_url()
         if not user.has_usable_password():
             links["password"] = password_set_url(user)
     return links
-
-
-def footer_text(links: dict[str, str]) -> str:
-    """The footer under every mail, after the signature mark "-- " so that a
-    reply quoting it never has it read as commands."""
-    if not links:
-        return ""
-    days = link_days()
-    lines = ["-- "]
-    if "game" in links:
-        lines.append(f"The game on the web: {links['game']} (API: {links['api']})")
-    if "settings" in links:
-        lines.append(f"Mail settings: {links['settings']}, or reply `notify every`, `notify digest` or `notify off`.")
-    if "password" in links:
-        lines.append(ngettext("Set a password to use the web page (link valid for %(days)d day): %(link)s",
-                              "Set a password to use the web page (link valid for %(days)d days): %(link)s", days)
-                     % {"days": days, "link": links["password"]})
-    return "\n".join(lines)

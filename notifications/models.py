@@ -44,8 +44,16 @@ class Notification(models.Model):
     # mail older than the newest one answers a closed decision.
     version = models.PositiveIntegerField(null=True, blank=True)
     message_id = models.CharField(max_length=250, blank=True, db_index=True)
-    subject = models.CharField(max_length=250)
-    body_text = models.TextField()
+    # What the mail says is rendered when it is delivered, not in the step
+    # that wrote the row (inside the game's lock): ``message`` names its
+    # template in pbem.messages and ``data`` is what the step stored for it
+    # (a small snapshot of the seat's situation and events, plain JSON). The
+    # deliver task renders subject, text, HTML part and board into the
+    # fields below and keeps them, so a retry sends the same mail.
+    message = models.CharField(max_length=40, blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    subject = models.CharField(max_length=250, blank=True)
+    body_text = models.TextField(blank=True)
     body_html = models.TextField(blank=True)
     # The board (SVG) as the seat saw it when the mail was written; the deliver
     # task renders it to the inline PNG, outside the game's transaction.

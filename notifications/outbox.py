@@ -3,11 +3,21 @@ transaction, so a notification exists exactly when the change that caused it
 was committed. Each row has a dedupe key, so running the same step twice
 writes nothing new; sending happens after commit, one task per row.
 
+A row holds what its mail is made from, not the mail: ``message`` (the name
+of its template in pbem.messages) and ``data`` (a small snapshot: the seat's
+situation, the events it may see, names and moments, plain JSON). The text is
+rendered when the row is delivered (``notification_render``, called by
+``services.notification_send``), outside the game's lock, by the renderer the
+pbem app registers here at start (``renderer_register``): the outbound side
+imports nothing above it, and the renderer needs the selectors and the
+message templates, which sit above it.
+
 Every mail carries a Reply-To address with a token for its game and seat (or
 for the player), threading headers (one thread per game and recipient),
 ``Auto-Submitted`` and ``List-Unsubscribe``, plain text with an HTML
-alternative. The player's preference (every move, digest, off) decides which
-kinds are written at all.
+alternative; all of them are decided when the row is written, so threading
+and Message-IDs are as before. The player's preference (every move, digest,
+off) decides which kinds are written at all.
 """
 
 from __future__ import annotations
@@ -17,20 +27,17 @@ import hmac
 import secrets
 from datetime import timedelta
 from email.mime.image import MIMEImage
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
-from django.template.loader import render_to_string
 from django.utils import timezone
 
 import boards
-from engines.base import canonical
-from engines.names import seat_names_in
-from notifications import fanout, links, presence
+from notifications import fanout, presence
+from typing import Callable, NamedTuple
+
+
 from notifications.models import ChannelPreference, EmailPreference, Notification, ReplyAddress, UndeliverableAddress
-from pbem.selectors import MOVE_COMMITMENT_FORMULA, engine_get, events_for_seat, profile_of, seats_by_index
-from pbem.selectors.mail import digest_since_last_acted, table_talk_text
 
 # Which kinds each preference lets through. Answers to a player's own mail
 # (REPLY) and invitations are always written.
@@ -43,12 +50,6 @@ _BY_MODE = {
     } | _ALWAYS,
     EmailPreference.Mode.OFF: _ALWAYS,
 }
-
-OTHER_COMMANDS = (
-    "Other commands: status (the situation again), games (your games), help,\n"
-    "resign, vacation 5 (days away), notify every|digest|off (how much mail you get)."
-)
-
 
 # Broker priority of a fresh mail's delivery (Redis transport: 0 is the
 # highest and the default): a worker takes every queued ``advance`` before the
@@ -150,31 +151,6 @@ def _write_facts(*, address: str, user, dedupe_key: str, game, seat: int | None,
     )
 
 
-def _html(
-    body_text: str, subject: str, *, game=None, seat: int | None = None, user=None, board_image: bool | None = None
-) -> tuple[str, str]:
-    """The HTML part, and the board's SVG for its inline image ("" for none).
-
-    A mail of a game shows the seat's situation formatted (boards.mail_html,
-    inline styles) where the plain text has engine.render(); the rest of the
-    text (prompt, commands, footers) stays as written. The SVG is drawn here
-    from the seat's view (cheap); the PNG is rendered when the mail is sent."""
-    before, situation, after, svg = body_text, "", "", ""
-    if game is not None and game.state and game.engine in boards.SLUGS:
-        engine = engine_get(game.engine)
-        view = engine.view(game.state, seat)
-
-        names = [s.name for s in seats_by_index(game=game).values()]
-        if board_image if board_image is not None else board_image_wanted(user):
-            svg = boards.svg(game.engine, view, seat=seat, names=names)
-        situation = boards.mail_html(game.engine, view, seat=seat, names=names, image_cid=BOARD_CID if svg else None)
-        rendered = engine.render(game.state, seat)
-        if rendered and rendered in body_text:
-            before, _, after = body_text.partition(rendered)
-    context = {"subject": subject, "before": before.strip("\n"), "situation": situation, "after": after.strip("\n")}
-    return render_to_string("notifications/email.html", context), svg
-
-
 def attach_html(message, row) -> None:
     """The HTML alternative, and the board as an inline PNG (multipart/related,
     referenced by Content-ID) when the row has one. Runs in the deliver task."""
@@ -197,8 +173,8 @@ def notification_write(
     user,
     game=None,
     seat=None,
-    subject: str,
-    body_text: str,
+    message: str,
+    data: dict,
     to_email: str | None = None,
     reply_to: ReplyAddress | None = None,
     in_reply_to: str | None = None,
@@ -206,9 +182,12 @@ def notification_write(
 ) -> Notification | None:
     """Write one outbox row (once per dedupe key) for a user with an email
     address, or for ``to_email`` (an invited address, the sender of a mail we
-    answer); ``game_locked``: the caller holds the game row locked (as every
-    step of a game does); returns None when there is nobody to write to, the player's
-    preference leaves this kind out, or the row exists."""
+    answer): the mail ``message`` of pbem.messages, to be rendered from
+    ``data`` when it is delivered. ``game_locked``: the caller holds the game
+    row locked (as every step of a game does); returns None when there is
+    nobody to write to, the player's preference leaves this kind out, or the
+    row exists."""
+
     address = to_email or (user.email if user is not None else "")
     if not address:
         return None
@@ -222,8 +201,6 @@ def notification_write(
     mail = not gone and (kind in _ALWAYS or (kind in _BY_MODE[mode] if mail_choice is None else mail_choice))
     if not mail and not fanout.wanted_elsewhere(user=user, kind=kind, game=game):
         return None
-    footer = links.footer_text(links.mail_links(user=user, game=game))
-    body_text = (body_text + ("\n\n" + footer if footer else "")).replace("\x00", "")
     if reply_to is None and user is not None:
         reply_to = known_reply or reply_address_for(user=user, game=game, seat=seat if game is not None else None)
     headers = {"Auto-Submitted": "auto-replied" if kind == Notification.Kind.REPLY else "auto-generated"}
@@ -244,7 +221,6 @@ def notification_write(
         headers["In-Reply-To"] = references[-1]
         headers["References"] = " ".join(references)
     headers["Message-ID"] = message_id
-    body_html, board_svg = _html(body_text, subject, game=game, seat=seat, user=user, board_image=board_image)
     fields = dict(
         dedupe_key=dedupe_key,
         kind=kind,
@@ -254,10 +230,9 @@ def notification_write(
         seat=seat,
         version=game.version if game is not None else None,
         message_id=message_id,
-        subject=subject[:250],
-        body_text=body_text,
-        body_html=body_html,
-        board_svg=board_svg,
+        message=message,
+        # the board as a picture or not: the player's choice when the row is written
+        data=data | {"board_image": board_image} if game is not None else data,
         headers=headers,
         mail=mail,
     )
@@ -281,156 +256,34 @@ def notification_write(
     return row
 
 
-def subject_for(game, what: str) -> str:
-    return f"[pbem #{game.pk} {game.engine}] {what}"
+class Rendered(NamedTuple):
+    subject: str
+    text: str
+    html: str
+    svg: str  # the board for the inline picture, "" for none
 
 
-_subject = subject_for
+_renderer: Callable[[Notification], Rendered] | None = None
 
 
-def commands_text(engine, state, seat: int) -> str:
-    specs = engine.actions(state, seat)
-    if not specs:
-        return ""
-    lines = ["Reply with one command per line (several lines play several actions in order):"]
-    lines += [f"  {s['example']:<32} {s['label']}" for s in specs]
-    return "\n".join(lines)
+def renderer_register(render: Callable[[Notification], Rendered]) -> None:
+    """The function that turns a row's ``message`` and ``data`` into its mail
+    (pbem's AppConfig registers ``pbem.services.mails.notification_render``)."""
+    global _renderer
+    _renderer = render
 
 
-def deadline_text(deadline, user) -> str:
-    if deadline is None:
-        return ""
-
-    name = profile_of(user=user).timezone if user is not None else "UTC"
-    try:
-        zone = ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        zone, name = ZoneInfo("UTC"), "UTC"
-    return f"Deadline: {deadline.astimezone(zone):%A %Y-%m-%d %H:%M} ({name})"
-
-
-def your_move(*, game, pending: list) -> None:
-    engine = engine_get(game.engine)
-    names = [s.name for s in seats_by_index(game=game).values()]  # players by name, not "P2" or "seat 2"
-    for p in pending:
-        seat = p.seat
-        sealed = "This is a sealed decision: nobody sees your answer until everyone has answered." if p.sealed else ""
-        digest = [seat_names_in(line, names) for line in digest_since_last_acted(game=game, seat=seat.index)]
-        body = "\n\n".join(
-            part
-            for part in (
-                "\n".join(x for x in (p.prompt, sealed, deadline_text(p.deadline, seat.player)) if x),
-                ("Since you last acted:\n" + "\n".join(f"  - {line}" for line in digest)) if digest else "",
-                table_talk_text(game=game, seat=seat.index, player_id=seat.player_id),
-                engine.render(game.state, seat.index),
-                commands_text(engine, game.state, seat.index),
-                OTHER_COMMANDS,
-            )
-            if part
-        )
-        notification_write(
-            kind=Notification.Kind.YOUR_MOVE,
-            # the player too: a seat an operator gives to someone else is asked again
-            dedupe_key=f"your_move:{game.pk}:{game.version}:{seat.index}:{seat.player_id}",
-            user=seat.player,
-            game=game,
-            seat=seat.index,
-            subject=subject_for(game, f"your move: {p.kind}"),
-            body_text=body,
-            game_locked=True,  # written by the step that opens the decision, the game row locked
-        )
-
-
-def reminder(*, game, pending, which: str = "reminder", if_no_answer: str = "") -> None:
-    """A reminder (``which`` = "reminder") or the last call ("last_call") of an
-    open decision, once each: the situation again, the commands, the deadline in
-    the player's time zone, and what a timeout will do."""
-    engine = engine_get(game.engine)
-    seat = pending.seat
-    label = "Last call" if which == "last_call" else "A reminder"
-    hours = max(0, int((pending.deadline - timezone.now()).total_seconds() // 3600)) if pending.deadline else None
-    due = f" is due in about {hours} hour(s)" if hours is not None else " is still awaited"
-    body = "\n\n".join(
-        part
-        for part in (
-            f"{label}: your answer to '{pending.kind}'{due}.\n{pending.prompt}",
-            "\n".join(
-                x
-                for x in (
-                    deadline_text(pending.deadline, seat.player),
-                    f"If no answer comes by then: {if_no_answer}." if if_no_answer else "",
-                    "Going away? Send `vacation <days>` to move your deadlines.",
-                )
-                if x
-            ),
-            table_talk_text(game=game, seat=seat.index, player_id=seat.player_id),
-            engine.render(game.state, seat.index),
-            commands_text(engine, game.state, seat.index),
-        )
-        if part
-    )
-    notification_write(
-        kind=Notification.Kind.REMINDER,
-        dedupe_key=f"{which}:{pending.pk}",
-        user=seat.player,
-        game=game,
-        seat=seat.index,
-        subject=subject_for(game, f"{'last call' if which == 'last_call' else 'reminder'}: {pending.kind}"),
-        body_text=body,
-    )
-
-
-def decision_resolved(*, game, version: int, moves: list) -> None:
-    """Each player learns of the others' sealed answers only what the engine's
-    events of that step tell that seat (a bid's amount, never a face-down
-    card), and sees the commitments; the salts that let anyone check them
-    come with the game's record once the game is finished."""
-    events = [e for m in moves for e in m.events]
-    commitments = [f"  seat {m.seat + 1}: {m.secret.commitment}" for m in moves if m.sealed]
-    for seat in game.seats.select_related("player").filter(player__isnull=False):
-        told = [f"  - {e['text']}" for e in events_for_seat(events=events, seat=seat.index) if e["text"]]
-        own = next((m for m in moves if m.seat == seat.index and m.sealed), None)
-        body = "\n".join(
-            [f"The sealed decision at version {version} is resolved."]
-            + (["What happened:", *told] if told else [])
-            + ([f"Your answer: {canonical(own.action)}"] if own is not None else [])
-            + ["The commitments:", *commitments]
-            + [
-                "The salts are published with the game's record when the game is finished; anyone can then check",
-                f"every answer: {MOVE_COMMITMENT_FORMULA}.",
-            ]
-        )
-        notification_write(
-            kind=Notification.Kind.RESOLUTION,
-            dedupe_key=f"resolved:{game.pk}:{version}:{seat.index}",
-            user=seat.player,
-            game=game,
-            seat=seat.index,
-            subject=subject_for(game, "sealed answers revealed"),
-            body_text=body,
-            game_locked=True,
-        )
-
-
-def game_over(*, game) -> None:
-    outcome = game.outcome or {}
-    seats = list(game.seats.select_related("player").order_by("index"))
-    ranks = outcome.get("ranks", [])
-    scores = outcome.get("scores", [])
-    table = [
-        f"  {ranks[s.index] if s.index < len(ranks) else '?'}. {s.name}: {scores[s.index] if s.index < len(scores) else '?'}"
-        for s in sorted(seats, key=lambda s: (ranks[s.index] if s.index < len(ranks) else 99, s.index))
-    ]
-    body = "The game is over. Final standings:\n" + "\n".join(table)
-    for seat in seats:
-        if seat.player_id:
-            notification_write(
-                kind=Notification.Kind.GAME_OVER,
-                dedupe_key=f"over:{game.pk}:{seat.index}",
-                user=seat.player,
-                game=game,
-                seat=seat.index,
-                subject=subject_for(game, "game over"),
-                body_text=body,
-                game_locked=True,
-            )
+def notification_render(row: Notification, *, save: bool = True) -> Notification:
+    """Fill in the row's subject, text, HTML part and board from its message
+    and data, once: a row rendered before (an earlier attempt, or a row
+    written with its text) is left as it is, so a retry sends the same mail.
+    Called by the delivery with the row locked."""
+    if row.body_text or not row.message:
+        return row
+    if _renderer is None:
+        raise RuntimeError("no notification renderer registered (pbem's AppConfig registers it)")
+    mail = _renderer(row)
+    row.subject, row.body_text, row.body_html, row.board_svg = mail.subject[:250], mail.text, mail.html, mail.svg
+    if save:
+        row.save(update_fields=["subject", "body_text", "body_html", "board_svg"])
+    return row

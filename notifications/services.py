@@ -97,6 +97,12 @@ def notification_send(*, notification_id: int) -> bool:
                 row.sent_at, row.last_error = timezone.now(), "not mailed: the player's preference"
                 row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])
                 return False
+            # What the mail says is rendered here, from what the step stored,
+            # outside the game's lock; kept with the row, so a retry sends the same.
+            fields = ["sent_at", "attempts", "last_error", "deliver_queued_at"]
+            if not row.body_text and row.message:
+                outbox.notification_render(row, save=False)
+                fields += ["subject", "body_text", "body_html", "board_svg"]
             headers = dict(row.headers or {})
             reply_to = headers.pop("Reply-To", None)
             message = EmailMultiAlternatives(
@@ -124,7 +130,7 @@ def notification_send(*, notification_id: int) -> bool:
                 # the transaction that held the row since before the connection
                 row.sent_at = timezone.now()
                 row.last_error = ""
-            row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])
+            row.save(update_fields=fields)
     finally:
         try:
             connection.close()

@@ -6,6 +6,12 @@ class PbemConfig(AppConfig):
     verbose_name = "pbem games"
 
     def ready(self):
+        from notifications import outbox
+        from pbem.services.mails import notification_render
+
+        # What a mail says is rendered when it is delivered (pbem.services.mails explains why here).
+        outbox.renderer_register(notification_render)
+
         # what a push says is pbem's to render; the outbound side imports nothing above it
         from notifications import chat, push
         from pbem.services.pushes import chat_render, push_render

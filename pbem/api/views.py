@@ -335,10 +335,12 @@ class MeView(APIView):
 
     @extend_schema(request=s.MeUpdateSerializer, responses={200: s.MeSerializer, **ERRORS})
     def patch(self, request):
-        data = s.MeUpdateSerializer(data=request.data)
+        # PATCH: every field optional (as the schema says); an empty body changes nothing
+        data = s.MeUpdateSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        profile_language_set(user=request.user, language=data.validated_data["language"])
-        translation.activate(data.validated_data["language"])  # this answer already in the new language
+        if "language" in data.validated_data:
+            profile_language_set(user=request.user, language=data.validated_data["language"])
+            translation.activate(data.validated_data["language"])  # this answer already in the new language
         return Response(_me(request.user))
 
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from notifications import addresses, outbox
 from notifications.models import InboundMessage, Notification, ReplyAddress
 from pbem.email import parsing as mail
+from pbem.services.mails import situation_of
 from pbem.selectors import language_of
 
 
@@ -58,9 +59,11 @@ class Answer:
         if self.inbound is not None:
             key = self.inbound.key
             msg_id = key[4:] if key.startswith("mid:") else None
+        data = {"subject": self.subject, "text": self.text}
         if self.game is not None:
             # The answer shows the situation now: a reply to it answers this version.
-            self.game.refresh_from_db(fields=["version"])
+            self.game.refresh_from_db(fields=["version", "state"])
+            data["situation"] = situation_of(game=self.game, seat=self.seat, written=True, lang=language_of(user=self.user))
         outbox.notification_write(
             kind=Notification.Kind.REPLY,
             dedupe_key=f"reply:{self.inbound.pk}",
@@ -69,8 +72,8 @@ class Answer:
             game=self.game,
             seat=self.seat,
             reply_to=self.reply_to,
-            subject=self.subject,
-            body_text=self.text,
+            message="answer",
+            data=data,
             in_reply_to=msg_id,
         )
 

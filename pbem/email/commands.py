@@ -34,6 +34,9 @@ from pbem.errors import InvalidRequest, ServiceError
 from pbem.languages import game_title, language_codes, language_supported, status_word
 from pbem.models import Game, Move, Seat
 from pbem.selectors import decisions_waiting_for, engine_get, open_decisions, prompts_now, reader_language
+from pbem.messages import text_render
+from pbem.selectors import profile_of
+from pbem.services.mails import commands_of
 from pbem.services.languages import profile_language_set
 
 log = logging.getLogger(__name__)
@@ -100,6 +103,25 @@ def __getattr__(name: str):
     raise AttributeError(name)
 
 
+def _zone(user) -> str:
+    return profile_of(user=user).timezone if user is not None else "UTC"
+
+
+def _deadline_text(deadline, user) -> str:
+    """``Deadline: <weekday> <date> <time> (<zone>)`` in the reader's time zone and language ('' for none)."""
+    return text_render("_deadline", {"deadline": deadline, "zone": _zone(user)}, language=reader_language())
+
+
+def _moment_text(at, user) -> str:
+    return text_render("_moment", {"at": at, "zone": _zone(user)}, language=reader_language())
+
+
+def _commands_text(engine, state, seat: int, user) -> str:
+    """The commands that answer the seat's decision, as the your-move mail lists them."""
+    lang = reader_language()
+    return text_render("_commands", {"commands": commands_of(engine, state, seat, lang=lang)}, language=lang)
+
+
 def _game_now(ctx: Context):
     ctx.game.refresh_from_db()
     return ctx.game
@@ -135,8 +157,8 @@ def _status(ctx: Context) -> str:
             note = _(" (your sealed answer is in; you may replace it)") if mine.submitted_at else ""
             prompt = prompts_now(game=game).get(ctx.seat, mine.prompt)
             parts.append(_("Asked of you: %(prompt)s%(note)s") % {"prompt": prompt, "note": note} + "\n"
-                         + outbox.deadline_text(mine.deadline, ctx.user))
-            parts.append(outbox.commands_text(engine, game.state, ctx.seat))
+                         + _deadline_text(mine.deadline, ctx.user))
+            parts.append(_commands_text(engine, game.state, ctx.seat, ctx.user))
         else:
             others = ", ".join(str(p.seat.index + 1) for p in waiting if p.submitted_at is None) or pgettext("seats", "none")
             parts.append(_("Nothing is asked of you now; the game waits for seat(s) %(seats)s.") % {"seats": others})
@@ -169,7 +191,7 @@ def _help_for(ctx: Context) -> str:
     game = _game_now(ctx)
     extra = ""
     if game.state is not None and game.status == "active":
-        extra = "\n" + (outbox.commands_text(_engine(ctx), game.state, ctx.seat) or _("Nothing is asked of you in this game now."))
+        extra = "\n" + (_commands_text(_engine(ctx), game.state, ctx.seat, ctx.user) or _("Nothing is asked of you in this game now."))
     return _help() + extra
 
 
@@ -269,7 +291,7 @@ def _resign(ctx: Context) -> str:
 
 def _vacation(ctx: Context, days: int) -> str:
     taken = services.vacation_take(user=ctx.user, days=days)
-    until = outbox.deadline_text(taken.get("ends_at"), ctx.user).split(": ", 1)[-1]
+    until = _moment_text(taken.get("ends_at"), ctx.user)
     return (
         ngettext("Your vacation of %(days)s day is taken, until %(until)s.",
                  "Your vacation of %(days)s days is taken, until %(until)s.", days) % {"days": days, "until": until}

@@ -1,25 +1,38 @@
 """Mails of ladders and tournaments, written through the outbox
 (notifications.outbox.notification_write) in the transaction of the change,
-once each (dedupe keys). Their Reply-To is the player's own address (not a
+once each (dedupe keys). Their texts are pbem.messages' (ladder_match,
+ladder_result, challenge, challenge_decided, round_started, standings,
+tournament_cancelled), rendered from the plain data stored here when each
+mail is delivered. Their Reply-To is the player's own address (not a
 game's), which takes ``seek <ladder>``, ``accept`` and ``decline``."""
 
 from __future__ import annotations
 
 from django.conf import settings
-from django.template.loader import render_to_string
 
 from notifications.models import Notification
-from notifications.outbox import deadline_text, notification_write
+from notifications.outbox import notification_write
 from pbem.ladders.selectors import tournament_standings
 
 
-def _write(*, key: str, user, subject: str, template: str, context: dict, kind: str = Notification.Kind.NOTICE) -> None:
+def _write(*, key: str, user, tag: str, message: str, data: dict, kind: str = Notification.Kind.NOTICE) -> None:
     """Kinds by what the player's mail preference lets through: a challenge asks
     for an answer like an invitation (always sent), results go with game results
     (digest too), the rest are notices (every-move mail only; the games made
     send their own "your move" mails anyway)."""
-    body = render_to_string(f"ladders/mail/{template}.txt", {"site": settings.SITE_URL, **context}).strip() + "\n"
-    notification_write(kind=kind, dedupe_key=key, user=user, subject=subject, body_text=body)
+    notification_write(kind=kind, dedupe_key=key, user=user, message=message, data={"tag": tag, "site": settings.SITE_URL, **data})
+
+
+def _ladder(ladder) -> dict:
+    return {"name": ladder.name, "slug": ladder.slug}
+
+
+def _tournament(tournament) -> dict:
+    return {"name": tournament.name, "slug": tournament.slug}
+
+
+def _moment(at) -> str | None:
+    return at.isoformat() if at is not None else None
 
 
 def match_made(*, ladder, game, ordinals: dict[int, float]) -> None:
@@ -29,9 +42,9 @@ def match_made(*, ladder, game, ordinals: dict[int, float]) -> None:
         _write(
             key=f"ladder_match:{game.pk}:{s.player_id}",
             user=s.player,
-            subject=f"[pbem {ladder.slug}] your table: game #{game.pk}",
-            template="match",
-            context={"ladder": ladder, "game": game, "table": table, "seat": s.index + 1},
+            tag=ladder.slug,
+            message="ladder_match",
+            data={"ladder": _ladder(ladder), "game": game.pk, "table": table, "seat": s.index + 1},
         )
 
 
@@ -46,9 +59,9 @@ def ladder_result(*, ladder, game, changes: list) -> None:
         _write(
             key=f"ladder_result:{game.pk}:{c.rating.player_id}",
             user=c.rating.player,
-            subject=f"[pbem {ladder.slug}] result of game #{game.pk}",
-            template="result",
-            context={"ladder": ladder, "game": game, "table": table},
+            tag=ladder.slug,
+            message="ladder_result",
+            data={"ladder": _ladder(ladder), "game": game.pk, "table": table},
             kind=Notification.Kind.GAME_OVER,
         )
 
@@ -61,14 +74,15 @@ def challenge_made(*, challenge) -> None:
         _write(
             key=f"challenge:{challenge.pk}:{i.player_id}",
             user=i.player,
-            subject=f"[pbem {ladder.slug}] {challenge.challenger.username} challenges you",
-            template="challenge",
+            tag=ladder.slug,
+            message="challenge",
             kind=Notification.Kind.INVITATION,
-            context={
-                "challenge": challenge,
-                "ladder": ladder,
+            data={
+                "challenge": challenge.pk,
+                "challenger": challenge.challenger.username,
+                "ladder": _ladder(ladder),
                 "others": [n for n in names if n != i.player.username],
-                "expires": deadline_text(challenge.expires_at, i.player).replace("Deadline: ", ""),
+                "expires": _moment(challenge.expires_at),  # in the reader's time zone, at delivery
             },
         )
 
@@ -81,9 +95,15 @@ def challenge_decided(*, challenge, by) -> None:
         _write(
             key=f"challenge_{challenge.status}:{challenge.pk}:{u.pk}",
             user=u,
-            subject=f"[pbem {ladder.slug}] challenge {challenge.pk} {challenge.status}",
-            template="challenge_decided",
-            context={"challenge": challenge, "ladder": ladder, "by": by},
+            tag=ladder.slug,
+            message="challenge_decided",
+            data={
+                "challenge": challenge.pk,
+                "status": challenge.status,
+                "game": challenge.game_id,
+                "ladder": _ladder(ladder),
+                "by": by.username if by is not None else None,
+            },
         )
 
 
@@ -94,47 +114,40 @@ def round_started(*, tournament, round) -> None:
             _write(
                 key=f"round:{round.pk}:{ts.player_id}",
                 user=ts.player,
-                subject=f"[pbem {tournament.slug}] round {round.number}" + (" (final)" if round.stage == "final" else "") + " starts",
-                template="round",
-                context={
-                    "tournament": tournament,
-                    "round": round,
-                    "table": table,
+                tag=tournament.slug,
+                message="round_started",
+                data={
+                    "tournament": _tournament(tournament),
+                    "round": {"number": round.number, "final": round.stage == "final"},
+                    "bye": bool(table.bye),
+                    "table": table.number,
+                    "game": table.game_id,
                     "others": [s.player.username for s in seats if s.pk != ts.pk],
-                    "deadline": deadline_text(round.deadline, ts.player).replace("Deadline: ", ""),
+                    "deadline": _moment(round.deadline),  # in the reader's time zone, at delivery
                 },
             )
 
 
-def _standings_mail(*, tournament, key: str, subject: str, headline: str) -> None:
-    lines = tournament_standings(tournament=tournament)
+def _standings_mail(*, tournament, key: str, round: int | None) -> None:
+    keys = ("place", "player", "points", "opponents_points", "score_ratio", "final_place", "withdrawn")
+    lines = [{k: line[k] for k in keys} for line in tournament_standings(tournament=tournament)[:50]]
     for e in tournament.entries.select_related("player"):
         _write(
             key=f"{key}:{e.player_id}",
             user=e.player,
-            subject=subject,
-            template="standings",
-            context={"tournament": tournament, "headline": headline, "lines": lines[:50], "you": e.player.username},
+            tag=tournament.slug,
+            message="standings",
+            data={"tournament": _tournament(tournament), "round": round, "final": round is None, "lines": lines, "you": e.player.username},
             kind=Notification.Kind.GAME_OVER,
         )
 
 
 def round_finished(*, tournament, round) -> None:
-    _standings_mail(
-        tournament=tournament,
-        key=f"round_done:{round.pk}",
-        subject=f"[pbem {tournament.slug}] results after round {round.number}",
-        headline=f"Round {round.number} of {tournament.name} is over. The standings:",
-    )
+    _standings_mail(tournament=tournament, key=f"round_done:{round.pk}", round=round.number)
 
 
 def tournament_finished(*, tournament) -> None:
-    _standings_mail(
-        tournament=tournament,
-        key=f"tournament_done:{tournament.pk}",
-        subject=f"[pbem {tournament.slug}] final standings",
-        headline=f"{tournament.name} is over. The final standings:",
-    )
+    _standings_mail(tournament=tournament, key=f"tournament_done:{tournament.pk}", round=None)
 
 
 def tournament_cancelled(*, tournament, entries) -> None:
@@ -142,7 +155,7 @@ def tournament_cancelled(*, tournament, entries) -> None:
         _write(
             key=f"tournament_cancelled:{tournament.pk}:{e.player_id}",
             user=e.player,
-            subject=f"[pbem {tournament.slug}] cancelled",
-            template="cancelled",
-            context={"tournament": tournament, "count": len(entries)},
+            tag=tournament.slug,
+            message="tournament_cancelled",
+            data={"tournament": _tournament(tournament), "count": len(entries)},
         )

@@ -458,3 +458,12 @@ def take_back_possible(*, game: Game, seat: Seat) -> bool:
     if last is None or last.seat != seat.index or not TakeBack.objects.filter(move=last).exists():
         return False
     return not open_decisions(game=game).filter(submitted_at__isnull=False).exists()
+
+
+# --- the reader's language ---------------------------------------------------------
+
+
+def recipient_language(user) -> str:
+    """The language every text sent to ``user`` is rendered in (mail, and
+    later push and chat): the account's (``language_of``), else the site's."""
+    return language_of(user=user)

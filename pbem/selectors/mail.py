@@ -16,23 +16,27 @@ from pbem.models import Game, Move, Seat, TableMessage
 DIGEST_MAX_LINES = 40
 
 
-def digest_since_last_acted(*, game: Game, seat: int) -> list[str]:
+def digest_since_last_acted(*, game: Game | None = None, seat: int, game_id: int | None = None, before_version: int | None = None) -> list[str]:
     """The texts of the events this seat may see, from the step in which the
-    seat last acted itself (web, API or email) up to now.
+    seat last acted itself (web, API or email) up to now, or up to the step
+    before ``before_version`` (the version of the mail being rendered: the
+    digest a mail delivered later shows is the one of when it was written).
 
     One round trip, in SQL written out: it runs in every step that asks a
     seat for its move, where compiling the two ORM queries it replaces cost
     more than the database's work (docs/benchmarks.md, "The move path")."""
     sources = [Move.Source.WEB, Move.Source.API, Move.Source.EMAIL, Move.Source.ORDER]
     events = Move._meta.get_field("events")
+    game_id = game.pk if game is not None else game_id
+    bound = 2**31 - 1 if before_version is None else before_version
     with connection.cursor() as c:
         c.execute(
             f"""SELECT events FROM {Move._meta.db_table}
-                 WHERE game_id = %s AND status = %s AND version >= COALESCE(
+                 WHERE game_id = %s AND status = %s AND version < %s AND version >= COALESCE(
                        (SELECT MAX(version) FROM {Move._meta.db_table}
-                         WHERE game_id = %s AND seat = %s AND source IN (%s, %s, %s, %s)), 0)
+                         WHERE game_id = %s AND seat = %s AND source IN (%s, %s, %s, %s) AND version < %s), 0)
                  ORDER BY version, seat""",
-            [game.pk, Move.Status.APPLIED, game.pk, seat, *sources],
+            [game_id, Move.Status.APPLIED, bound, game_id, seat, *sources, bound],
         )
         # decoded as the ORM would (PostgreSQL and SQLite hand JSON over as text)
         return _visible_lines((events.from_db_value(row[0], None, connection) for row in c.fetchall()), seat)
@@ -64,12 +68,15 @@ TALK_KINDS = ("your_move", "reminder")
 TALK_MAX_MESSAGES = 30
 
 
-def table_talk_for_mail(*, game_id: int, seat_index: int, since=None, player_id: int | None = None) -> list[dict]:
+def table_talk_for_mail(*, game_id: int, seat_index: int, since=None, player_id: int | None = None, until=None) -> list[dict]:
     """The table talk a seat's player may read, for a mail: messages to the
     table and messages to this seat only (never one to another seat), from
     other players, written after ``since`` (by default: after the last mail
     of TALK_KINDS this seat was sent in this game), oldest first, the newest
-    TALK_MAX_MESSAGES. Each is {sender, to_you, at, text}.
+    TALK_MAX_MESSAGES. Each is {sender, to_you, at, text}. ``until``: the
+    mail row being rendered at its delivery: only what was said before it was
+    written, after the seat's previous such mail (so each message is mailed
+    once, whenever the mails are delivered).
 
     One round trip in SQL written out: this runs in every step that asks a
     seat for its move."""
@@ -85,6 +92,10 @@ def table_talk_for_mail(*, game_id: int, seat_index: int, since=None, player_id:
                      WHERE n.game_id = m.game_id AND n.seat = %s AND n.recipient_id = %s
                        AND n.kind IN ({", ".join(["%s"] * len(talk_kinds))}) AND n.created_at >= m.created_at)"""
         after_params = [seat_index, player_id, *talk_kinds]
+        if until is not None:
+            after = after.replace("AND n.created_at >= m.created_at", "AND n.created_at >= m.created_at AND n.id < %s")
+            after += " AND m.created_at <= %s"
+            after_params += [until.pk, connection.ops.adapt_datetimefield_value(until.created_at)]
     else:
         after, after_params = "m.created_at > %s", [connection.ops.adapt_datetimefield_value(since)]
     with connection.cursor() as c:

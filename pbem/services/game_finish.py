@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from notifications import outbox
 from pbem.models import Game
+from pbem.services.mails import game_over_write
 
 # Each is called as hook(game=game), in the order registered, in the finishing
 # transaction. A hook that raises rolls the game's end back with it.
@@ -42,4 +42,4 @@ def game_finish(*, game: Game, outcome: dict, now: datetime, fields: tuple[str, 
     game.save(update_fields=[*fields, "status", "finished_at", "outcome", "updated_at"])
     for hook in _HOOKS:
         hook(game=game)
-    outbox.game_over(game=game)
+    game_over_write(game=game)

@@ -3,7 +3,6 @@ address gets when it first plays by mail."""
 
 from __future__ import annotations
 
-from django.utils.translation import ngettext
 
 import re
 
@@ -18,6 +17,7 @@ from notifications.models import Invitation, Notification, ReplyAddress
 from pbem.errors import Conflict, InvalidRequest, NotFound, NotYourSeat
 from pbem.models import Game
 from pbem.selectors import engine_get
+from pbem.messages.render import game_tag
 
 
 @transaction.atomic
@@ -41,40 +41,34 @@ def invitation_create(*, game_id: int, by_user, email: str) -> Invitation:
     invitation, created = Invitation.objects.get_or_create(game=game, email=email.lower(), defaults={"invited_by": by_user})
     address = ReplyAddress.objects.get_or_create(invitation=invitation)[0]
     engine = engine_get(game.engine)
-    body = (
-        f"{by_user.username} invites you to play {engine.title} ({game.players} players), game #{game.pk}.\n\n"
-        f"To take a seat, reply to this mail with the line\n\n  join {game.invite_code}\n\n"
-        "You need no password to play by mail: reply from this address. After that, every mail\n"
-        "of the game tells you what is asked and which commands answer it; reply with them."
-    )
 
     # The invited address gets its account now (no password: it may play by
     # mail alone), so the invitation itself can carry the link to set one,
     # which then goes on to the page that takes the seat.
     invitee = account_for_address(email=invitation.email)
-    join_url = links.site_url(links.join_path(game.invite_code))
-    body += f"\n\nThe game on the web: {links.game_url(game.pk)}"
-    if invitee.has_usable_password():
-        body += f"\nOr take the seat on the web page (log in as {invitee.username}): {join_url}"
-    else:
-        body += (
-            "\n"
-            + ngettext(
-                "Or play on the web page: set a password for your account (user name: %(name)s), then take the seat "
-                "(the link is valid for %(days)d day):",
-                "Or play on the web page: set a password for your account (user name: %(name)s), then take the seat "
-                "(the link is valid for %(days)d days):", links.link_days(),
-            ) % {"name": invitee.username, "days": links.link_days()}
-            + f"\n{links.password_set_url(invitee, then=links.join_path(game.invite_code))}"
-        )
+    password_url = None
+    if not invitee.has_usable_password():
+        password_url = links.password_set_url(invitee, then=links.join_path(game.invite_code))
     outbox.notification_write(
         kind=Notification.Kind.INVITATION,
         dedupe_key=f"invite:{invitation.pk}",
         user=None,
         to_email=invitation.email,
         reply_to=address,
-        subject=outbox.subject_for(game, f"{by_user.username} invites you to {engine.title}"),
-        body_text=body,
+        message="invitation",
+        data={
+            "tag": game_tag(game.pk, game.engine),
+            "inviter": by_user.username,
+            "title": engine.title,
+            "players": game.players,
+            "game": game.pk,
+            "code": game.invite_code,
+            "game_url": links.game_url(game.pk),
+            "join_url": links.site_url(links.join_path(game.invite_code)),
+            "account": invitee.username,
+            "password_url": password_url,
+            "days": links.link_days(),
+        },
     )
     return invitation
 

@@ -24,7 +24,6 @@ from django.utils.translation import pgettext
 from engines import schema_words
 from engines.base import IllegalAction, canonical, check_against_specs, describe_actions
 from engines.rng import Rng
-from notifications import outbox
 from pbem.errors import (
     Conflict,
     IdempotencyKeyReused,
@@ -39,6 +38,7 @@ from pbem.models import Game, Move, PendingAction, SealedMove
 from pbem.selectors import engine_get, seats_by_index
 from pbem.services.deadlines import answer_record, deadline_plan
 from pbem.services.game_finish import game_finish
+from pbem.services.mails import resolution_write, your_move_write
 
 log = logging.getLogger(__name__)
 
@@ -395,7 +395,7 @@ def _apply(game: Game, engine, pending: list[PendingAction]) -> list[PendingActi
     game.state = step["state"]
     game.version += 1
     if any(m.sealed for m in moves):
-        outbox.decision_resolved(game=game, version=answered, moves=moves)
+        resolution_write(game=game, version=answered, moves=moves)
     decisions = engine.decisions(game.state)
     if decisions:
         return decisions_open(game, engine, now, decisions=decisions)
@@ -438,7 +438,7 @@ def decisions_open(
     answered: set[int] = set()
     for hook in DECISIONS_OPENED:
         answered |= hook(game=game, engine=engine, pending=humans)
-    outbox.your_move(game=game, pending=[p for p in humans if p.pk not in answered])
+    your_move_write(game=game, pending=[p for p in humans if p.pk not in answered])
     return opened
 
 

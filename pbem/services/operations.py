@@ -17,6 +17,8 @@ from pbem.errors import Conflict, InvalidRequest, NotFound
 from pbem.models import DecisionOrder, Game, PendingAction, Seat, StandingOrder
 from pbem.services.moves import game_lock
 from pbem.languages import status_word
+from pbem.messages.render import game_tag
+from pbem.services.mails import situation_of, your_move_write
 
 MAX_EXTENSION_HOURS = 24 * 60
 
@@ -100,22 +102,20 @@ def seat_reassign(*, game_id: int, seat_index: int, user) -> Seat:
             p.reminded_at = p.last_called_at = None
             p.save(update_fields=["deadline", "due_at", "remind_at", "last_call_at", "reminded_at", "last_called_at"])
         if open_:
-            outbox.your_move(game=game, pending=open_)
+            your_move_write(game=game, pending=open_)
         stamp = f"{game.pk}:{seat_index}:{user.pk}:{now.timestamp()}"
-        where = f"seat {seat_index + 1} of game #{game.pk}"
+        told = {"tag": game_tag(game.pk, game.engine), "seat": seat_index + 1, "game": game.pk}
         outbox.notification_write(
             kind=Notification.Kind.NOTICE, dedupe_key=f"seat_reassign:new:{stamp}", user=user, game=game, seat=seat_index,
-            subject=outbox.subject_for(game, f"you now play seat {seat_index + 1}"),
-            body_text=f"An operator gave you {where}"
-            + (f", which {old.username} played." if old is not None else ".")
-            + ("" if open_ else " Nothing is asked of you now; you get a mail when it is your move."),
+            message="seat_new",
+            data=told | {"old": old.username if old is not None else None, "asked": bool(open_),
+                         "situation": situation_of(game=game, seat=seat_index)},
         )
         if old is not None:
             outbox.notification_write(
                 kind=Notification.Kind.NOTICE, dedupe_key=f"seat_reassign:old:{stamp}", user=old, game=game,
                 reply_to=outbox.reply_address_for(user=old),
-                subject=outbox.subject_for(game, f"seat {seat_index + 1} has a new player"),
-                body_text=f"An operator gave {where}, which you played, to {user.username}. "
-                "Mails to that seat's reply address are no longer read.",
+                message="seat_old",
+                data=told | {"new": user.username, "situation": situation_of(game=game, seat=None)},
             )
     return seat

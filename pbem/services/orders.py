@@ -34,8 +34,10 @@ from notifications.models import Notification
 from pbem.errors import Conflict, IllegalMove, InvalidRequest, NotYourSeat, NotYourTurn
 from pbem.models import DecisionOrder, Game, Move, PendingAction, Seat, StandingOrder, TakeBack
 from pbem.selectors import engine_get
+from pbem.messages.render import game_tag
 from pbem.services import moves as M
 from pbem.languages import status_word
+from pbem.services.mails import situation_of
 
 MAX_STANDING_ORDERS = 20
 
@@ -167,20 +169,20 @@ def orders_answer(*, game: Game, engine, pending: list[PendingAction]) -> set[in
         if seat_id not in nexts and seat_id not in standing:
             continue
         seat = p.seat.index
-        action, notes = None, []
+        action, notes = None, {"none_playable": False, "dropped": []}
         order = nexts.get(seat_id)
         if order is not None:
             action, _why, concerned = O.candidate_choose(engine, game.state, seat, order.candidates)
             if action is not None or concerned:
                 order.delete()  # used (or meant for this decision and none legal now)
             if action is None and concerned:
-                notes.append("None of your orders for this decision could be played now; you are asked as usual.")
+                notes["none_playable"] = True
         rank = _type_rank(engine, game.state, seat)
         for so in sorted(standing.get(seat_id, []), key=lambda o: (rank.get(o.order.get("type"), len(rank)), o.pk)):
             got = O.standing_action_of(engine, game.state, seat, so.order)
             if got == SPENT:
                 so.delete()
-                notes.append(f"Your standing order `{O.standing_command(so.order)}` can no longer apply and is dropped.")
+                notes["dropped"].append(O.standing_command(so.order))
             elif isinstance(got, dict) and action is None:
                 try:
                     engine.validate(game.state, seat, got)
@@ -194,10 +196,9 @@ def orders_answer(*, game: Game, engine, pending: list[PendingAction]) -> set[in
                 action = None
         if action is not None:
             answered.add(p.pk)
-            notes.insert(0, f"Played for you from your orders: `{_said(engine, game.state, seat, action)}`"
-                            + (" (sealed: nobody sees it until everyone has answered)." if p.sealed else "."))
-        if notes:
-            _note(game, p.seat, "orders", "\n".join(notes), key=f"orders:{game.pk}:{game.version}:{seat}")
+            notes |= {"played": _said(engine, game.state, seat, action), "sealed": p.sealed}
+        if notes.get("played") or notes["none_playable"] or notes["dropped"]:
+            _note(game, p.seat, "orders_played", notes, key=f"orders:{game.pk}:{game.version}:{seat}")
     return answered
 
 
@@ -223,7 +224,8 @@ def _orders_of_seats(seat_ids: list[int]) -> tuple[dict[int, DecisionOrder], dic
     return nexts, standing
 
 
-def _note(game: Game, seat: Seat, what: str, body: str, *, key: str) -> None:
+def _note(game: Game, seat: Seat, message: str, data: dict, *, key: str) -> None:
+    """A notice of pbem.messages (``message``: orders_played, move_taken_back), rendered when delivered."""
     if seat.player_id is None:
         return
     outbox.notification_write(
@@ -232,8 +234,8 @@ def _note(game: Game, seat: Seat, what: str, body: str, *, key: str) -> None:
         user=seat.player,
         game=game,
         seat=seat.index,
-        subject=outbox.subject_for(game, what),
-        body_text=body,
+        message=message,
+        data=data | {"tag": game_tag(game.pk, game.engine), "situation": situation_of(game=game, seat=seat.index)},
         game_locked=True,
     )
 
@@ -320,10 +322,8 @@ def _told(game: Game, taker: Seat, move: Move, asked: list[PendingAction], asked
         sent_at=timezone.now(), deliver_queued_at=None, last_error="not sent: the move that asked for it was taken back"
     )
     for s in game.seats.select_related("player").filter(player__isnull=False).exclude(pk=taker.pk):
-        body = f"{name} took back their last move; the game is back where it was before it."
-        if s.index in asked_seats and s.index not in held:
-            body += "\nNever mind the mail that asked for your move: it is not your turn after all."
-        _note(game, s, "a move taken back", body, key=f"took_back:{game.pk}:{move.pk}:{s.index}")
+        never_mind = s.index in asked_seats and s.index not in held
+        _note(game, s, "move_taken_back", {"name": name, "never_mind": never_mind}, key=f"took_back:{game.pk}:{move.pk}:{s.index}")
 
 
 M.STEP_APPLIED.append(take_back_keep)

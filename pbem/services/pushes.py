@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from notifications import links
 from notifications.models import Notification
+from notifications.outbox import notification_render
 from pbem.languages import game_title
 from pbem.models import PendingAction
 from pbem.selectors import language_of
@@ -33,6 +34,8 @@ def _first_paragraph(text: str) -> str:
 
 def push_render(row: Notification) -> dict:
     """{title, body} of the push of ``row``."""
+    # the row holds the data of its mail: render (and keep) its text first, as the mail's delivery does
+    row = notification_render(row)
     with translation.override(language_of(user=row.recipient)):
         game = _game(row)
         titles = {

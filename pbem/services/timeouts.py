@@ -18,14 +18,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from notifications import outbox
 from notifications.outbox import notification_write
 from pbem import clock
 from pbem.errors import Conflict, NotYourSeat, ServiceError
 from pbem.languages import status_word
+from pbem.messages.render import game_tag
 from pbem.models import Game, Move, PendingAction, Seat
 from pbem.selectors import engine_get
 from pbem.services.game_finish import game_finish
+from pbem.services.mails import reminder_write, situation_of
 from pbem.services.moves import bot_action, game_lock, move_submit, queue_advance
 
 log = logging.getLogger(__name__)
@@ -75,6 +76,7 @@ def _seat_leave(game: Game, engine, seat: Seat, status: str, now: datetime) -> s
 def _game_end_early(game: Game, leaver: Seat, now: datetime) -> None:
     """End the game because ``leaver`` left: everyone else shares first place,
     the leaver is last. Sealed answers already given stay sealed forever."""
+
     PendingAction.objects.filter(game=game, closed_at__isnull=True).update(closed_at=now)
     left = set(game.seats.filter(status__in=[Seat.Status.RESIGNED, Seat.Status.FORFEITED]).values_list("index", flat=True))
     stayed = game.players - len(left)
@@ -171,28 +173,8 @@ def seat_resign(*, game_id: int, user) -> None:
 
 
 # --- notes to the players -----------------------------------------------------------
-
-
-def _subject(game: Game, what: str) -> str:
-    return f"[pbem #{game.pk} {game.engine}] {what}"
-
-
-_DONE = {
-    "default": "The game made its default choice for {who}.",
-    "bot": "A bot answered this decision for {who}.",
-    "bot_takeover": "A bot plays {who}'s seat for the rest of the game.",
-    "forfeit_bot": "{who} forfeits; a bot plays the seat for the rest of the game.",
-    "forfeit_end": "{who} forfeits, and the game ends here.",
-    "resign_bot": "{who} resigned; a bot plays the seat for the rest of the game.",
-    "resign_end": "{who} resigned, and the game ends here.",
-}
-_DONE_TO_YOU = {
-    "default": "The game made its default choice for you.",
-    "bot": "A bot answered this decision for you; the next one is yours again.",
-    "bot_takeover": "A bot plays your seat for the rest of the game.",
-    "forfeit_bot": "You forfeit the game; a bot plays your seat from now on.",
-    "forfeit_end": "You forfeit the game, and it ends here.",
-}
+# Their texts are pbem.messages' (timeout_other, timeout_you, resign_other); a
+# note says who did not answer what and what happened, never what was chosen.
 
 
 def _others(game: Game, seat: Seat):
@@ -204,7 +186,8 @@ def timeout_note(*, game: Game, pending: PendingAction, done: str) -> None:
     says what was chosen (a sealed default stays as secret as any bid)."""
     seat = pending.seat
     who = f"{seat.player.username if seat.player_id else seat.name} (seat {seat.index + 1})"
-    when = f"{pending.deadline:%Y-%m-%d %H:%M} UTC" if pending.deadline else "the deadline"
+    when = pending.deadline.isoformat() if pending.deadline else None
+    data = {"tag": game_tag(game.pk, game.engine), "who": who, "seat": seat.index + 1, "kind": pending.kind, "when": when, "done": done}
     for other in _others(game, seat):
         notification_write(
             kind="notice",
@@ -212,8 +195,8 @@ def timeout_note(*, game: Game, pending: PendingAction, done: str) -> None:
             user=other.player,
             game=game,
             seat=other.index,
-            subject=_subject(game, f"seat {seat.index + 1} ran out of time"),
-            body_text=f"{who} did not answer '{pending.kind}' by {when}. " + _DONE[done].format(who=who),
+            message="timeout_other",
+            data=data | {"situation": situation_of(game=game, seat=other.index)},
         )
     notification_write(
         kind="notice",
@@ -221,13 +204,14 @@ def timeout_note(*, game: Game, pending: PendingAction, done: str) -> None:
         user=seat.player,
         game=game,
         seat=seat.index,
-        subject=_subject(game, "your time ran out"),
-        body_text=f"You did not answer '{pending.kind}' by {when}. " + _DONE_TO_YOU[done],
+        message="timeout_you",
+        data=data | {"situation": situation_of(game=game, seat=seat.index)},
     )
 
 
 def leave_note(*, game: Game, seat: Seat, done: str) -> None:
     who = f"{seat.player.username} (seat {seat.index + 1})"
+    data = {"tag": game_tag(game.pk, game.engine), "who": who, "seat": seat.index + 1, "done": "resign_" + done}
     for other in _others(game, seat):
         notification_write(
             kind="notice",
@@ -235,14 +219,14 @@ def leave_note(*, game: Game, seat: Seat, done: str) -> None:
             user=other.player,
             game=game,
             seat=other.index,
-            subject=_subject(game, f"seat {seat.index + 1} resigned"),
-            body_text=_DONE["resign_" + done].format(who=who),
+            message="resign_other",
+            data=data | {"situation": situation_of(game=game, seat=other.index)},
         )
 
 
 def _reminder_write(pending: PendingAction, which: str) -> None:
-    policy = clock.ON_TIMEOUT.get((pending.game.time_control or {}).get("on_timeout", "default"), "")
-    outbox.reminder(game=pending.game, pending=pending, which=which, if_no_answer=policy)
+    policy = (pending.game.time_control or {}).get("on_timeout", "default")
+    reminder_write(game=pending.game, pending=pending, which=which, policy=policy if policy in clock.ON_TIMEOUT else "")
 
 
 def pending_remind(*, pending_id: int, which: str, now: datetime | None = None) -> bool:

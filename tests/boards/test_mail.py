@@ -20,6 +20,8 @@ from notifications.services import notification_send
 from pbem import services
 from pbem.selectors import engine_get
 from pbem.services.preferences import board_image_set
+from pbem.services.mails import situation_of
+from tests.support.rendered import rendered
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PLAYERS = {"augsburg1520": 3, "citadels": 4, "staufer": 3, "fugger": 3}
@@ -36,7 +38,8 @@ def write(game, user, key):
     engine = engine_get(game.engine)
     body = "Your move: an example prompt.\n\n" + engine.render(game.state, 0) + "\n\nReply with one command per line."
     return outbox.notification_write(kind=Notification.Kind.NOTICE, dedupe_key=key, user=user, game=game, seat=0,
-                                     subject=outbox.subject_for(game, "the board"), body_text=body)
+                                     message="answer", data={"subject": "the board", "text": body,
+                                                             "situation": situation_of(game=game, seat=0, written=True)})
 
 
 def send(note):
@@ -57,10 +60,13 @@ def test_game_mails_carry_the_formatted_situation_and_the_board_inline(alice, br
     for slug in PLAYERS:
         game = started(slug, alice)
         note = write(game, alice, f"board-test:{slug}")
+        # the row holds the seat's view, not the mail: text, HTML and board are drawn when it is sent
+        assert note.body_text == note.body_html == note.board_svg == "" and note.data["situation"]["view"]
+        message = send(note)
+        note.refresh_from_db()
         assert note.board_svg.startswith("<svg") and 'role="img"' in note.board_svg
         assert "<pre" not in note.body_html and "cid:board@pbem" in note.body_html
         assert 'style="' in note.body_html and "<table" in note.body_html  # the situation, formatted inline
-        message = send(note)
         assert message.body == note.body_text  # the plain text part as it was
         root, found = parts(message)
         types = [t for t, _ in found]
@@ -92,11 +98,12 @@ def test_notify_board_off_leaves_the_picture_out_but_not_the_situation(alice):
     game = started("citadels", alice)
     board_image_set(user=alice, on=False)
     note = write(game, alice, "board-off")
-    assert note.board_svg == "" and "cid:" not in note.body_html and "<table" in note.body_html
     root, found = parts(send(note))
+    note.refresh_from_db()
+    assert note.board_svg == "" and "cid:" not in note.body_html and "<table" in note.body_html
     assert [t for t, _ in found] == ["multipart/alternative", "text/plain", "text/html"]
     board_image_set(user=alice, on=True)
-    assert write(game, alice, "board-on").board_svg
+    assert rendered(write(game, alice, "board-on")).board_svg
 
 
 @pytest.mark.django_db

@@ -77,6 +77,8 @@ def check_ended_by_mail(game, celery_worker_process):
     # every answer to a player's mail said "Done", none a refusal or a traceback
     replies = Notification.objects.filter(game=game, kind="reply")
     assert replies.exists()
+    # an answer's text is rendered when the worker delivers it: read them as sent
+    wait_for(lambda: not replies.filter(sent_at__isnull=True).exists(), what="every answer delivered")
     assert all(r.body_text.startswith("Done:") for r in replies), [r.body_text for r in replies if not r.body_text.startswith("Done:")][:1]
     assert "Traceback" not in celery_worker_process.output()
 

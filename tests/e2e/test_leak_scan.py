@@ -43,10 +43,11 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from engines.rng import Rng
-from notifications import outbox
 from notifications.models import Notification
 from pbem import selectors, services
 from pbem.models import DecisionOrder, Game, Move, PendingAction, SealedMove, StandingOrder
+from pbem.services import mails
+from tests.support.rendered import rendered_all
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db]
 
@@ -104,7 +105,13 @@ class Scan:
     def mails(self, r: Reader, since: int) -> dict[str, str]:
         """The mails written to this reader since the mark."""
         rows = Notification.objects.filter(recipient=r.user, game=self.game, pk__gt=since).order_by("kind", "seat", "dedupe_key")
-        return {f"mail {n.dedupe_key}": json.dumps([n.subject, n.body_text, n.body_html, n.board_svg, n.headers.get("Reply-To")]) for n in rows}
+        # as delivered (rendered from what the step stored), and what the step stored too
+        return {
+            f"mail {n.dedupe_key}": json.dumps(
+                [n.subject, n.body_text, n.body_html, n.board_svg, n.headers.get("Reply-To"), n.data], sort_keys=True
+            )
+            for n in rendered_all(rows)
+        }
 
     # --- the redeal -------------------------------------------------------------------
 
@@ -145,13 +152,13 @@ class Scan:
             moves = list(
                 Move.objects.filter(game=game, version=answered, status=Move.Status.APPLIED).select_related("secret").order_by("seat")
             )
-            outbox.decision_resolved(game=game, version=answered, moves=moves)
+            mails.resolution_write(game=game, version=answered, moves=moves)
         if Notification.Kind.YOUR_MOVE in kinds:
             seats = {n.seat for n in written if n.kind == Notification.Kind.YOUR_MOVE}
             pending = [p for p in selectors.open_decisions(game=game).select_related("seat__player") if p.seat.index in seats]
-            outbox.your_move(game=game, pending=pending)
+            mails.your_move_write(game=game, pending=pending)
         if Notification.Kind.GAME_OVER in kinds:
-            outbox.game_over(game=game)
+            mails.game_over_write(game=game)
 
     # --- one moment ---------------------------------------------------------------------
 

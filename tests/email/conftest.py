@@ -3,6 +3,7 @@ import pytest
 from notifications.models import InboundMessage, Notification, ReplyAddress
 from pbem.email import services
 from tests.ladders.conftest import ladder, players  # noqa: F401 - fixtures of the ladder commands' tests
+from tests.support.rendered import rendered
 
 
 @pytest.fixture
@@ -19,7 +20,7 @@ def last_mail(user, kind="your_move", game=None):
     qs = Notification.objects.filter(recipient=user, kind=kind)
     if game is not None:
         qs = qs.filter(game=game)
-    return qs.order_by("-pk").first()
+    return rendered(qs.order_by("-pk").first())
 
 
 def deliver(raw: bytes, source="smtp", envelope_sender="x@example.org", to=None, stripped_text=None):
@@ -33,7 +34,7 @@ def deliver(raw: bytes, source="smtp", envelope_sender="x@example.org", to=None,
 
 
 def reply_to(row: InboundMessage):
-    return Notification.objects.filter(dedupe_key=f"reply:{row.pk}").first()
+    return rendered(Notification.objects.filter(dedupe_key=f"reply:{row.pk}").first())
 
 
 @pytest.fixture(autouse=True)

@@ -7,6 +7,7 @@ from notifications.models import InboundMessage, Notification
 from pbem.models import Move
 from tests.email import mails
 from tests.email.conftest import address_of, deliver, last_mail, reply_to
+from tests.support.rendered import rendered
 
 
 def test_a_bid_by_mail_is_sealed_and_answered_with_its_commitment(game, alice):
@@ -69,7 +70,7 @@ def test_notify_preference_is_honoured(game, alice, bob):
     game_advance(game_id=game.pk)
     assert Notification.objects.filter(recipient=alice).exclude(kind="reply").count() == before
     assert not Notification.objects.filter(recipient=bob, kind="resolution").exists()  # digest, the default
-    assert "Seat" in Notification.objects.filter(recipient=bob, kind="your_move").order_by("-pk").first().body_text
+    assert "Seat" in rendered(Notification.objects.filter(recipient=bob, kind="your_move").order_by("-pk").first()).body_text
 
 
 def test_no_game_command_is_taken_for_a_greeting_a_closing_a_bullet_or_a_quote():

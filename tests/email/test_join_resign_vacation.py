@@ -9,6 +9,7 @@ from pbem import services
 from pbem.models import Seat
 from tests.email import mails
 from tests.email.conftest import address_of, deliver, reply_to
+from tests.support.rendered import rendered
 
 
 def api(user):
@@ -21,7 +22,7 @@ def test_an_invited_address_without_account_joins_by_replying(alice):
     game = services.game_create(creator=alice, engine="sealedbid", players=2, seed=4)
     r = api(alice).post(f"/api/games/{game.pk}/invitations/", {"email": "Dora@Example.org"}, format="json")
     assert r.status_code == 201, r.content
-    invite = Notification.objects.get(kind="invitation")
+    invite = rendered(Notification.objects.get(kind="invitation"))
     assert invite.to_email == "dora@example.org" and f"join {game.invite_code}" in invite.body_text
     assert invite.headers["Reply-To"].endswith("@pbem.localhost")
     # the invitation made dora's account (no password) and carries the link to set one
@@ -42,7 +43,7 @@ def test_an_invited_address_without_account_joins_by_replying(alice):
 
     # once started, dora gets her your-move mail and plays by replying
     services.game_start(game_id=game.pk, user=alice)
-    note = Notification.objects.filter(recipient=dora, kind="your_move").get()
+    note = rendered(Notification.objects.filter(recipient=dora, kind="your_move").get())
     row = deliver(mails.phone("dora@example.org", note.headers["Reply-To"], "bid 2", note.body_text, in_reply_to=note.message_id))
     assert row.status == "processed", reply_to(row).body_text
 
@@ -103,7 +104,7 @@ def test_the_invitation_link_sets_a_password_and_takes_the_seat(alice, settings)
 
     game = services.game_create(creator=alice, engine="sealedbid", players=2, seed=4)
     assert api(alice).post(f"/api/games/{game.pk}/invitations/", {"email": "dora@example.org"}, format="json").status_code == 201
-    invite = Notification.objects.get(kind="invitation")
+    invite = rendered(Notification.objects.get(kind="invitation"))
     link = _link_path(invite.body_text)
     assert f"next=/join/{game.invite_code}/" in link and "valid for 3 days" in invite.body_text
 
@@ -130,7 +131,7 @@ def test_an_invitation_link_expires(alice, settings):
     from pbem.services.invitations import invitation_create
 
     invitation_create(game_id=game.pk, by_user=alice, email="dora@example.org")
-    link = _link_path(Notification.objects.get(kind="invitation").body_text)
+    link = _link_path(rendered(Notification.objects.get(kind="invitation")).body_text)
     assert _status_of(link) == 200
     settings.PASSWORD_RESET_TIMEOUT = -1  # every link is now older than the limit
     assert _status_of(link) == 400
@@ -141,7 +142,7 @@ def test_an_invited_player_with_a_password_gets_the_join_link(alice, bob):
     from pbem.services.invitations import invitation_create
 
     invitation_create(game_id=game.pk, by_user=alice, email="bob@example.org")
-    body = Notification.objects.get(kind="invitation").body_text
+    body = rendered(Notification.objects.get(kind="invitation")).body_text
     assert f"/join/{game.invite_code}/" in body and "/accounts/password/set/" not in body and "log in as bob" in body
 
 

@@ -8,6 +8,7 @@ from pbem.ladders import services
 from pbem.ladders.models import Challenge, Rating, Seek
 from tests.email import mails
 from tests.email.conftest import address_of, deliver, reply_to
+from tests.support.rendered import rendered_everything
 
 
 def test_seek_by_mail_puts_the_player_in_the_queue(players, ladder):
@@ -30,19 +31,23 @@ def test_accept_and_decline_answer_the_challenge_mail(players, ladder):
         Rating.objects.create(player=u, engine="sealedbid", ordinal=float(10 - i))
     ch = services.challenge_create(ladder=ladder, user=users[0], opponents=["p01", "p02", "p03"])
     for u in users[1:3]:
+        rendered_everything()  # the mails as their delivery renders them
         note = Notification.objects.get(recipient=u, subject__contains="challenges you")
         row = deliver(mails.plain(u.email, note.headers["Reply-To"], "accept", in_reply_to=note.message_id))
         assert row.status == "processed", reply_to(row).body_text
         assert f"You accepted challenge {ch.pk}." in reply_to(row).body_text
+    rendered_everything()  # the mails as their delivery renders them
     note = Notification.objects.get(recipient=users[3], subject__contains="challenges you")
     row = deliver(mails.plain(users[3].email, note.headers["Reply-To"], f"accept {ch.pk}"))
     assert f"the game is #{Challenge.objects.get(pk=ch.pk).game_id}" in reply_to(row).body_text
     ch2 = services.challenge_create(ladder=ladder, user=users[3], opponents=["p04", "p05", "p02"])
+    rendered_everything()  # the mails as their delivery renders them
     note = Notification.objects.get(recipient=users[4], subject__contains="challenges you")
     row = deliver(mails.plain(users[4].email, note.headers["Reply-To"], "decline"))
     assert f"You declined challenge {ch2.pk}" in reply_to(row).body_text
     assert Challenge.objects.get(pk=ch2.pk).status == "declined"
     # the declined challenge takes no more answers: p05 has nothing left to accept
+    rendered_everything()  # the mails as their delivery renders them
     late = Notification.objects.get(recipient=users[5], subject__contains="challenges you")
     row = deliver(mails.plain(users[5].email, late.headers["Reply-To"], "accept"))
     assert row.status == "refused" and "No challenge waits for your answer." in reply_to(row).body_text

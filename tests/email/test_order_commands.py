@@ -7,6 +7,7 @@ from pbem.models import Game, Move, StandingOrder
 from tests.email import mails
 from tests.email.conftest import address_of, deliver, reply_to
 from tests.pbem.test_orders import to_bidding, waiting
+from tests.support.rendered import rendered_everything
 
 
 def test_then_else_standing_and_undo_by_mail(alice, bob):
@@ -26,6 +27,7 @@ def test_then_else_standing_and_undo_by_mail(alice, bob):
     assert row.status == "processed", reply_to(row).body_text
     assert canonical(Game.objects.get(pk=game.pk).state) == before
     # the other player is told, once, and nothing of the orders
+    rendered_everything()  # the mails as their delivery renders them
     told = Notification.objects.filter(recipient=other, kind=Notification.Kind.NOTICE)
     assert told.count() == 1 and "took back" in told.get().body_text and "maximilien" not in told.get().body_text
 

@@ -123,3 +123,11 @@ def test_dates_in_the_players_time_zone_and_locale(alice):
         timezone.deactivate()
         translation.activate("en")
     assert text == "25. November 2026 21:00 (Europe/Berlin)", text
+
+
+def test_an_empty_patch_of_me_changes_nothing(api, alice):
+    """PATCH makes every field optional, as the schema says: an empty body is
+    no error and keeps the language."""
+    assert api(alice).patch("/api/me/", {"language": "it"}, format="json").status_code == 200
+    response = api(alice).patch("/api/me/", {}, format="json")
+    assert response.status_code == 200 and response.json()["language"] == "it"

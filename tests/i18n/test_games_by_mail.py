@@ -14,6 +14,7 @@ from pbem.models import Game, PendingAction, Profile
 from pbem.selectors import engine_get
 from tests.email import mails
 from tests.email.conftest import address_of, deliver, reply_to
+from tests.support.rendered import rendered_all
 from tests.web.test_languages import english_fragments
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +56,7 @@ def play_by_mail(alice, engine_slug: str, lang: str, seed: int, max_mails: int =
 
 def check_mails_in(game, alice, lang: str):
     fragments = english_fragments(lang)
-    for note in Notification.objects.filter(game=game, recipient=alice).exclude(kind="reply"):
+    for note in rendered_all(Notification.objects.filter(game=game, recipient=alice).exclude(kind="reply")):  # as delivered
         assert not _english_in(note.subject + "\n" + note.body_text, fragments), (note.kind, note.body_text[:500])
 
 

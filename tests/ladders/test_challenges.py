@@ -10,6 +10,7 @@ from notifications.models import Notification
 from pbem.errors import Conflict
 from pbem.ladders import services
 from pbem.ladders.models import Challenge, LadderGame, Rating
+from tests.support.rendered import rendered_everything
 
 
 @pytest.fixture
@@ -30,6 +31,7 @@ def test_a_challenge_that_everyone_accepts_starts_the_game(ladder, members):
 
     preference_set(user=b, mode="digest")  # a challenge asks for an answer: it comes in digest mode too
     ch = services.challenge_create(ladder=ladder, user=a, opponents=["p01", "P02", "p03"])
+    rendered_everything()  # the mails as their delivery renders them
     assert Notification.objects.filter(subject__contains="challenges you").count() == 3
     body = Notification.objects.filter(recipient=b, subject__contains="challenges you").get().body_text
     assert f"accept {ch.pk}" in body and f"decline {ch.pk}" in body
@@ -58,6 +60,7 @@ def test_a_decline_ends_the_challenge(ladder, members):
     assert ch.status == "declined" and ch.game is None
     with pytest.raises(Conflict, match="declined"):
         services.challenge_respond(challenge_id=ch.pk, user=members[1], accept=True)
+    rendered_everything()  # the mails as their delivery renders them
     told = Notification.objects.filter(subject__contains=f"challenge {ch.pk} declined")
     assert told.count() == 4 and "p03 declined" in told.first().body_text
 
@@ -72,4 +75,5 @@ def test_a_challenge_expires_after_its_time(ladder, members):
     assert services.challenges_expire(now=timezone.now() + timedelta(hours=50)) == 0  # once
     with pytest.raises(Conflict, match="expired"):
         services.challenge_respond(challenge_id=ch.pk, user=members[2], accept=True)
+    rendered_everything()  # the mails as their delivery renders them
     assert Notification.objects.filter(subject__contains=f"challenge {ch.pk} expired").count() == 4

@@ -11,6 +11,7 @@ from pbem.ladders import services
 from pbem.ladders.models import LadderGame, LadderMember
 from pbem.ladders.selectors import ladder_standings
 from tests.ladders.conftest import finish, start
+from tests.support.rendered import rendered_everything
 
 
 def test_entry_conditions_are_checked_on_join(players, ladder, make_user):
@@ -46,6 +47,7 @@ def test_inactive_members_leave_the_standings_and_come_back_when_they_play(playe
     # each player is mailed the places and the ratings before and after
     from notifications.models import Notification
 
+    rendered_everything()  # the mails as their delivery renders them
     mail = Notification.objects.get(recipient=users[0], subject__contains=f"result of game #{game.pk}")
     assert "1. p01: 0.00 ->" in mail.body_text and mail.body_text.count(" -> ") == 4
     # sixty days on, they drop out again

@@ -11,6 +11,7 @@ from pbem.ladders import services
 from pbem.ladders.matchmaking import Seeker, tables_form
 from pbem.ladders.models import LadderGame, Rating, Seek
 from pbem.models import Game
+from tests.support.rendered import rendered_everything
 
 
 def seekers(ordinals, waited=0.0, recent=None):
@@ -77,6 +78,7 @@ def test_ladder_with_twelve_seekers_starts_three_fair_games(players, ladder):
     assert sorted(tables, reverse=True) == [[33, 30, 27, 24], [21, 18, 15, 12], [9, 6, 3, 0]]
     assert spreads == [9, 9, 9]
     # everyone is told their table, and the game's own first mail went out too
+    rendered_everything()  # the mails as their delivery renders them
     assert Notification.objects.filter(kind="notice", subject__contains="your table").count() == 12
     assert Notification.objects.filter(kind="your_move").count() == 12
     # running it again makes nothing new

@@ -18,6 +18,7 @@ from pbem.ladders.models import Round, Table, TableSeat, Tournament
 from pbem.ladders.selectors import tournament_standings
 from pbem.models import Game, Seat
 from pbem.tasks import advance
+from tests.support.rendered import rendered_everything
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -117,6 +118,7 @@ def test_swiss_of_16_at_4_player_tables_with_a_final(players, celery_worker_proc
     keys = [(line["points"], line["opponents_points"], line["score_ratio"]) for line in lines[4:]]
     assert keys == sorted(keys, reverse=True)
     # a round-start mail per player and round, and results after each round and at the end
+    rendered_everything()  # the mails as their delivery renders them
     assert Notification.objects.filter(subject__contains="[pbem swiss16] round 1 starts").count() == 16
     assert Notification.objects.filter(subject__contains="final standings").count() == 16
 

@@ -131,13 +131,13 @@ def test_the_mark_is_shown_on_the_profile_and_in_the_api_and_the_player_clears_i
     other.force_login(bob)
     assert "Mail to your address bounces" not in other.get("/profile/").content.decode()
     # while marked, nothing is written to her
-    assert outbox.notification_write(kind="notice", dedupe_key="t:1", user=alice, game=game, seat=0, subject="s", body_text="b") is None
+    assert outbox.notification_write(kind="notice", dedupe_key="t:1", user=alice, game=game, seat=0, message="answer", data={"subject": "s", "text": "b"}) is None
 
     response = page.post("/profile/", {"what": "address_works"}, follow=True)
     assert "Mail to alice@example.org is sent again." in response.content.decode()
     assert "Mail to your address bounces" not in response.content.decode()
     assert not UndeliverableAddress.objects.exists()
-    assert outbox.notification_write(kind="notice", dedupe_key="t:2", user=alice, game=game, seat=0, subject="s", body_text="b")
+    assert outbox.notification_write(kind="notice", dedupe_key="t:2", user=alice, game=game, seat=0, message="answer", data={"subject": "s", "text": "b"})
 
     again = _dsn("5.1.1").replace(b"<dsn.5.1.1@", b"<dsn.again@")  # a new bounce, not the same one again
     deliver(again, envelope_sender="", to=[addresses.bounce_address(note.pk)])

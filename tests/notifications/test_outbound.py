@@ -103,10 +103,11 @@ def test_table_talk_reaches_each_seat_by_mail_and_a_private_message_only_its_sea
     your-move and reminder mail shows the talk since that seat's previous
     such mail; alice's never shows the private message, bob's own words are
     not mailed back to him, and nothing is mailed twice."""
-    from notifications import outbox
     from pbem import services
     from pbem.models import PendingAction
+    from pbem.services.mails import reminder_write
     from pbem.web.services import table_message_post
+    from tests.support.rendered import rendered_all
 
     game = services.game_create(creator=alice, engine="sealedbid", players=3, seed=5)
     services.game_join(game_id=game.pk, user=bob)
@@ -119,7 +120,7 @@ def test_table_talk_reaches_each_seat_by_mail_and_a_private_message_only_its_sea
     table_message_post(game_id=game.pk, user=bob, text="Psst carol: bid low", to_seat=2)
     pending = {p.seat.index: p for p in PendingAction.objects.filter(game=game, closed_at__isnull=True).select_related("seat__player")}
     for p in pending.values():
-        outbox.reminder(game=game, pending=p)
+        reminder_write(game=game, pending=p)
     reminders = {u.username: last_mail(u, kind="reminder", game=game) for u in (alice, bob, carol)}
     for user in ("alice", "carol"):
         text = reminders[user].body_text
@@ -131,7 +132,7 @@ def test_table_talk_reaches_each_seat_by_mail_and_a_private_message_only_its_sea
 
     # the last call comes after the reminder: nothing new was said, so no block
     for p in pending.values():
-        outbox.reminder(game=game, pending=p, which="last_call")
+        reminder_write(game=game, pending=p, which="last_call")
     assert all("Table talk" not in last_mail(u, kind="reminder", game=game).body_text for u in (alice, bob, carol))
 
     # carol answers alice alone; the next your-move mails show only that
@@ -143,4 +144,5 @@ def test_table_talk_reaches_each_seat_by_mail_and_a_private_message_only_its_sea
     assert note.kind == "your_move" and note.created_at > reminders["alice"].created_at
     assert "carol (to you only" in note.body_text and "Alice, shall we share?" in note.body_text
     assert "Hello" not in note.body_text and "Psst" not in note.body_text
+    rendered_all(Notification.objects.filter(recipient=bob))  # every mail of his, as delivered
     assert not Notification.objects.filter(recipient=bob, body_text__contains="shall we share").exists()

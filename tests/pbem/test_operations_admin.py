@@ -90,8 +90,10 @@ def test_the_operator_never_reads_a_sealed_bid_or_a_hand_in_the_mail_tables(oper
     token = ReplyAddress.objects.get(game=game, seat=1, user=bob).address
     row = deliver(mails.plain("bob@example.org", token, "bid 3"))
     assert row.status == InboundMessage.Status.PROCESSED
-    answer = Notification.objects.get(kind="reply", recipient=bob)
-    asked = Notification.objects.get(kind="your_move", recipient=bob, game=game)
+    from tests.support.rendered import rendered
+
+    answer = rendered(Notification.objects.get(kind="reply", recipient=bob))
+    asked = rendered(Notification.objects.get(kind="your_move", recipient=bob, game=game))
     # what the operator must not see: the bid in the answer, the seat's own situation in its mail
     assert "bid 3" in answer.body_text and "Reply with one command per line" in asked.body_text
     pages = [

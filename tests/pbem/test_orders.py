@@ -11,6 +11,7 @@ from engines.rng import Rng
 from notifications.models import Notification
 from pbem import errors, selectors, services
 from pbem.models import Game, Move, PendingAction, StandingOrder
+from tests.support.rendered import rendered_everything
 
 # A standing order per engine that answers some decisions of a bot game.
 STANDING = {
@@ -88,6 +89,7 @@ def test_orders_meant_for_another_decision_wait_for_it(alice, bob):
     services.game_advance(game_id=game.pk)
     picked = Move.objects.get(game=game, seat=other, source=Move.Source.ORDER)
     assert picked.action["type"] in ("pick", "discard")
+    rendered_everything()  # the mails as their delivery renders them
     note = Notification.objects.get(game=game, seat=other, kind=Notification.Kind.NOTICE)
     assert "Played for you from your orders" in note.body_text
     assert not Notification.objects.filter(game=game, seat=chooser, body_text__contains="pick king").exists()
@@ -101,6 +103,7 @@ def test_orders_none_legal_are_dropped_and_the_seat_asked(alice, bob):
     # an action object of the right type that is illegal: meant for this decision, so dropped with a note
     services.orders_set(game_id=game.pk, seat=seat, candidates=[{"type": "pick", "character": "queen"}])
     assert not selectors.orders_of(game=game, seat=game.seats.get(index=seat))["next"]
+    rendered_everything()  # the mails as their delivery renders them
     assert Notification.objects.filter(game=game, seat=seat, body_text__contains="could be played now").count() == 1
     assert waiting(game)[0].seat.index == seat
 
@@ -111,6 +114,7 @@ def test_a_standing_order_that_cannot_apply_any_more_is_dropped_with_a_note(alic
     Game.objects.filter(pk=game.pk).update(state=state)
     services.standing_order_add(game_id=game.pk, seat=0, order={"type": "limit", "noble": "philippe", "notes": 3})
     assert not StandingOrder.objects.filter(game=game).exists()
+    rendered_everything()  # the mails as their delivery renders them
     note = Notification.objects.get(game=game, seat=0, kind=Notification.Kind.NOTICE)
     assert "`limit philippe 3` can no longer apply and is dropped" in note.body_text
     assert not Notification.objects.filter(game=game, seat=1, kind=Notification.Kind.NOTICE).exists()
@@ -157,6 +161,7 @@ def test_a_bid_is_taken_back_until_the_next_seat_acts(alice, bob):
     assert canonical(game.state) == before and game.version == version + 2
     assert Move.objects.get(game=game, version=version).status == Move.Status.TAKEN_BACK
     assert waiting(game)[0].seat.index == opener
+    rendered_everything()  # the mails as their delivery renders them
     told = Notification.objects.filter(game=game, seat=1 - opener, kind=Notification.Kind.NOTICE)
     assert told.count() == 1 and "Never mind" in told.get().body_text
     assert game.seats.get(index=opener).player.username in told.get().body_text
@@ -169,6 +174,7 @@ def test_a_bid_is_taken_back_until_the_next_seat_acts(alice, bob):
     services.move_submit(game_id=game.pk, seat=1 - opener, action={"type": "pass"}, source="web")
     with pytest.raises(errors.Conflict, match="own last move"):  # bob's answer is applied first, then refused
         services.move_take_back(game_id=game.pk, seat=opener)
+    rendered_everything()  # the mails as their delivery renders them
     assert Notification.objects.filter(game=game, kind=Notification.Kind.NOTICE, body_text__contains="Never mind").count() == 1
 
 
@@ -225,6 +231,7 @@ def test_orders_are_private_to_their_seat(alice, bob, carol, api):
         for path in ("", "orders/", "moves/"):
             text = client.get(f"/api/games/{game.pk}/{path}").content.decode()
             assert "maximilien 17" not in text and "raise 13" not in text and '"notes": 17' not in text
+    rendered_everything()  # the mails as their delivery renders them
     for n in Notification.objects.exclude(recipient=owner):
         assert "maximilien 17" not in n.body_text + n.body_html and "raise 13" not in n.body_text
 
@@ -237,6 +244,7 @@ def test_commands_meant_for_this_decision_that_cannot_be_played_are_dropped(alic
     out = services.orders_set(game_id=game.pk, seat=seat, candidates=[f"pick {gone}"])
     assert out["played"] is None
     assert not selectors.orders_of(game=game, seat=game.seats.get(index=seat))["next"]
+    rendered_everything()  # the mails as their delivery renders them
     assert Notification.objects.filter(game=game, seat=seat, body_text__contains="could be played now").count() == 1
 
 

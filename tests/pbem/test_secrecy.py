@@ -12,6 +12,7 @@ from engines.base import canonical
 from notifications.models import Notification
 from pbem import errors, selectors, services
 from pbem.models import Game
+from tests.support.rendered import rendered
 
 
 def play_round(game, bids=(4, 1)):
@@ -64,7 +65,7 @@ def test_the_resolution_mail_tells_each_seat_what_the_events_tell_it(started_gam
     for user in (alice, bob):  # the resolution mail goes to players on every-move mail (digest is the default)
         preference_set(user=user, mode="every_move")
     play_round(started_game)
-    mails = {n.seat: n.body_text for n in Notification.objects.filter(game=started_game, kind=Notification.Kind.RESOLUTION)}
+    mails = {n.seat: rendered(n).body_text for n in Notification.objects.filter(game=started_game, kind=Notification.Kind.RESOLUTION)}
     assert set(mails) == {0, 1}
     assert "Seat 1 wins the prize" in mails[1]
     assert 'Your answer: {"amount":1,"type":"bid"}' in mails[1]

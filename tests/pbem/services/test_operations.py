@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from notifications.models import InboundMessage, Notification, ReplyAddress
+from tests.support.rendered import rendered
 from pbem import services
 from pbem.errors import Conflict, InvalidRequest, NotFound, ServiceError
 from pbem.models import Game, Move, PendingAction, Seat
@@ -69,12 +70,12 @@ def test_a_seat_given_to_another_player_takes_the_decision_and_the_old_address_s
     assert row.status == InboundMessage.Status.DROPPED, row.outcome
     assert not Move.objects.filter(game=game, seat=1).exists()
     # bob is told, on an address that reaches no seat
-    note = Notification.objects.get(recipient=bob, kind="notice", game=game)
+    note = rendered(Notification.objects.get(recipient=bob, kind="notice", game=game))
     assert "carol" in note.body_text
     assert not ReplyAddress.objects.filter(token=note.headers["Reply-To"].split("@")[0], game__isnull=False).exists()
 
     # carol is asked for the open decision, with her own reply address, and her answer counts
-    ask = Notification.objects.get(recipient=carol, kind="your_move", game=game, seat=1)
+    ask = rendered(Notification.objects.get(recipient=carol, kind="your_move", game=game, seat=1))
     assert ask.version == game.version and "bid" in ask.body_text
     mine = ReplyAddress.objects.get(game=game, seat=1, user=carol).address
     assert ask.headers["Reply-To"] == mine

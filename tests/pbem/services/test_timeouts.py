@@ -17,6 +17,7 @@ from django.db import connection
 from notifications.models import Notification
 from pbem import errors, selectors, services
 from pbem.models import Game, Move, PendingAction, Profile, Seat, Vacation
+from tests.support.rendered import rendered_all
 
 T0 = datetime(2025, 5, 5, 9, 0, tzinfo=timezone.utc)  # a Monday
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -53,7 +54,7 @@ def open_rows(game):
 
 
 def notices(user, kind="notice"):
-    return list(Notification.objects.filter(recipient=user, kind=kind).order_by("pk"))
+    return rendered_all(Notification.objects.filter(recipient=user, kind=kind).order_by("pk"))
 
 
 # --- the policies -------------------------------------------------------------------
@@ -186,7 +187,8 @@ def test_reminder_and_last_call_are_sent_once_each_and_never_after_an_answer(clo
     services.deadlines_sweep()
     reminders = notices(bob, "reminder")
     assert [n.subject.split("] ")[1] for n in reminders] == ["reminder: bid", "last call: bid"]
-    assert "due in about 4 hour(s)" in reminders[1].body_text and "vacation" in reminders[1].body_text
+    assert "due in about 4 hours" in reminders[1].body_text  # plural-correct (was "hour(s)")
+    assert "vacation" in reminders[1].body_text
     # the situation and the commands that answer it come again, with the deadline in the player's zone
     assert "Round 1 of 3" in reminders[1].body_text and "bid 3" in reminders[1].body_text
     assert "Deadline: Wednesday 2025-05-07 09:00 (UTC)" in reminders[1].body_text

@@ -1,0 +1,149 @@
+"""Rendering: two template engines of the package's own (plain text without
+autoescaping, HTML with it), the paragraph rule and the subject rule."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from django.template import Context, Engine, TemplateDoesNotExist
+from django.utils import translation
+
+import boards
+from notifications.links import link_days
+from notifications.outbox import BOARD_CID
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+PARA = "\x1e"  # what {% para %} writes: a paragraph break, whatever the parts around it say
+
+# Every message a player can be sent, by name; each has <name>.txt and
+# <name>.subject.txt (tests/messages renders every one of them).
+MESSAGES = (
+    "your_move",
+    "reminder",
+    "resolution",
+    "game_over",
+    "timeout_other",
+    "timeout_you",
+    "resign_other",
+    "seat_new",
+    "seat_old",
+    "invitation",
+    "answer",
+    "ladder_match",
+    "ladder_result",
+    "challenge",
+    "challenge_decided",
+    "round_started",
+    "standings",
+    "tournament_cancelled",
+    "orders_played",
+    "move_taken_back",
+)
+
+_LIBRARIES = {"i18n": "django.templatetags.i18n", "l10n": "django.templatetags.l10n", "mail": "pbem.messages.tags"}
+
+
+@lru_cache(maxsize=None)
+def _engine(html: bool) -> Engine:
+    # Engines of their own: the site's templates (and their overrides) never
+    # shadow a mail's, and plain text is never HTML-escaped.
+    return Engine(
+        dirs=[str(TEMPLATES)],
+        app_dirs=False,
+        autoescape=html,
+        libraries=_LIBRARIES,
+        builtins=["pbem.messages.tags"],
+        loaders=[("django.template.loaders.cached.Loader", ["django.template.loaders.filesystem.Loader"])],
+    )
+
+
+@dataclass(frozen=True)
+class Mail:
+    subject: str
+    text: str
+    html: str
+    svg: str  # the board for the inline picture ("" for none)
+
+
+def _paragraphs(rendered: str) -> str:
+    """Paragraphs split by {% para %}, the newlines around each and the empty
+    ones left out, joined by one blank line (no engine text begins or ends
+    with a newline, so nothing of theirs is lost)."""
+    parts = (p.strip("\n") for p in rendered.split(PARA))
+    return "\n\n".join(p for p in parts if p.strip())
+
+
+def _render(name: str, context: dict, *, html: bool = False) -> str:
+    return _engine(html).get_template(name).render(_context(context, html=html))
+
+
+def _context(data: dict, *, html: bool) -> Context:
+    # A Context escapes by default whatever its engine says: plain text never is.
+    return Context(data, autoescape=html)
+
+
+def subject_line(*, tag: str | None, what: str) -> str:
+    """The one subject rule: ``[pbem <tag>] <what>`` on one line, at most 250
+    characters; the tag names the thread (``#12 citadels`` for a game, a
+    ladder's or tournament's short name); without a tag, ``what`` alone (an
+    answer keeps the ``Re:`` subject of the mail it answers)."""
+    what = re.sub(r"\s+", " ", what).strip()
+    return (f"[pbem {tag}] {what}" if tag else what)[:250]
+
+
+def game_tag(game_id: int, engine: str) -> str:
+    return f"#{game_id} {engine}"
+
+
+def text_render(template: str, data: dict, *, language: str) -> str:
+    """A text of its own (a part of an answer), paragraphs as in a mail."""
+    with translation.override(language):
+        return _paragraphs(_render(f"messages/{template}.txt", {"zone": "UTC"} | data))
+
+
+def mail_render(*, message: str, data: dict, language: str, links: dict | None = None, footer: bool = True) -> Mail:
+    """The mail ``message`` from ``data`` in ``language``: its subject, its
+    plain text (with the footer of ``links``), its HTML part and the board.
+
+    ``data["situation"]`` (a game's mails): {engine, seat, text, view, names}
+    as the seat saw it when the row was written; the HTML part shows it drawn,
+    in the place of the engine's written situation (``text``), and
+    ``data["board_image"]`` asks for the board as a picture too."""
+    if message not in MESSAGES:
+        raise KeyError(f"no message {message!r}")
+    with translation.override(language):
+        context = {"zone": "UTC"} | data  # moments in UTC for a reader without a time zone
+        text = _paragraphs(_render(f"messages/{message}.txt", context))
+        if footer and links:
+            text += "\n\n" + _paragraphs(_render("messages/footer.txt", {"links": links, "days": link_days()}))
+        text = text.replace("\x00", "")
+        what = _render(f"messages/{message}.subject.txt", context)
+        tag = data.get("tag")
+        subject = subject_line(tag=tag, what=what)
+        html, svg = _html(message, context, text, subject)
+    return Mail(subject=subject, text=text, html=html, svg=svg)
+
+
+def _html(message: str, context: dict, text: str, subject: str) -> tuple[str, str]:
+    """The HTML part: the text as written, with the seat's situation drawn in
+    the place of the engine's written one (after the text when the text has
+    none), and the board's SVG for its inline picture."""
+    before, situation, after, svg = text, "", "", ""
+    seen = context.get("situation") or {}
+    if seen.get("view") is not None and seen.get("engine") in boards.SLUGS:
+        slug, view, seat, names = seen["engine"], seen["view"], seen.get("seat"), seen.get("names")
+        if context.get("board_image", True):
+            svg = boards.svg(slug, view, seat=seat, names=names)
+        situation = boards.mail_html(slug, view, seat=seat, names=names, image_cid=BOARD_CID if svg else None)
+        written = seen.get("text") or ""
+        if written and written in text:
+            before, _, after = text.partition(written)
+    parts = {"subject": subject, "before": before.strip("\n"), "situation": situation, "after": after.strip("\n")}
+    try:
+        template = _engine(True).get_template(f"messages/{message}.html")
+    except TemplateDoesNotExist:
+        template = _engine(True).get_template("messages/mail.html")
+    return template.render(_context(context | parts, html=True)), svg
