@@ -21,12 +21,17 @@ from engines.rng import Rng
 
 from . import board as B
 from . import data as D
-from .common import MONEY_REASONS, active_reps, liquid_value, pay, total_wares, wealth  # noqa: F401 - R.pay and the others
 from . import nobility as NB
 from . import nobility_data as ND
 from .i18n import CATALOG
 
 VARIANTS = NB.VARIANTS
+MONEY_REASONS = (
+    "demand", "offer", "forced_sale", "note_sale", "travel", "toll", "wages", "taxes", "interest",
+    "fine", "bribe", "black_sheep", "lottery", "player_sale",
+    # the Nobility, Country Estate and Full games
+    "donation", "auction", "right_of_way", "estate", "rent", "tax_income",
+)
 PLACES = ("home", "1", "2", "3")
 
 
@@ -105,6 +110,20 @@ def deal_count(S: dict) -> int:
     return sum(1 for e in S["table"] if card(e["card"])["kind"] != "estate")
 
 
+def pay(S: dict, seat: int, amount: int, reason: str) -> None:
+    """The one way money changes: + from the bank, - to the bank (or to a pot)."""
+    assert reason in MONEY_REASONS, reason
+    if amount == 0:
+        return
+    S["seats"][seat]["cash"] += amount
+    led = S["ledger"][seat]
+    led[reason] = led.get(reason, 0) + amount
+
+
+def active_reps(S: dict, seat: int) -> list[int]:
+    return [int(r) for r, v in sorted(S["seats"][seat]["reps"].items()) if v is not None]
+
+
 def rep(S: dict, seat: int, r: int | str) -> dict | None:
     return S["seats"][seat]["reps"][str(r)]
 
@@ -146,6 +165,25 @@ def present(S: dict, seat: int, space: str) -> bool:
 def all_places(S: dict, seat: int) -> list[str]:
     P = S["seats"][seat]
     return (["home"] if P["home"] else []) + [str(r) for r in active_reps(S, seat)]
+
+
+def total_wares(S: dict, seat: int) -> dict:
+    P = S["seats"][seat]
+    out = dict(P["lager"])
+    for r in active_reps(S, seat):
+        for w, n in P["reps"][str(r)]["wares"].items():
+            out[w] += n
+    return out
+
+
+def liquid_value(S: dict, seat: int) -> int:
+    """What forced sales (wares and debt notes) would raise."""
+    tw = total_wares(S, seat)
+    return sum(D.FORCED_PRICE[w] * n for w, n in tw.items()) + S["seats"][seat]["notes"] * D.NOTE_SALE_VALUE
+
+
+def wealth(S: dict, seat: int) -> int:
+    return S["seats"][seat]["cash"] + liquid_value(S, seat)
 
 
 def flow(S: dict, kind: str, ware: str, n: int) -> None:
@@ -333,7 +371,7 @@ def t_round_end(S, task, ev):
     S["round"] += 1
     S["start"] = (S["start"] + 1) % S["players"]
     if variant(S) and B.cal_year(S["t"]) > ND.YEARS_LIMIT:
-        NB.finish(S, ev, f"{ND.YEARS_LIMIT} years have passed: the game ends.")
+        NB.finish(S, ev, message("end.years", years=ND.YEARS_LIMIT))
         return
     S["agenda"].append({"do": "round_start"})
 
@@ -676,76 +714,33 @@ def t_check_end(S, task, ev):
 
 
 def t_chance(S, task, ev):
-    """A chance card drawn, in every variant. The Nobility, Country Estate and
-    Full games add a nobility check after it, send what the base game takes
-    out of play back to the stock, and have chance cards of their own
-    (America, and the sealed auctions)."""
     cid = task["card"]
     c = card(cid)
     eff = c["effect"]
-    noble = variant(S)
-    if noble:
-        S["agenda"].append({"do": "noble_check"})
+    if variant(S):
+        NB.chance(S, cid, ev)
+        return
     if eff == "robbers":
         S["robbers"].append({"card": cid, "attacked": []})
-        if noble:
-            ev.append(event("robbers", f"{c['name']}: every representative in or passing through "
-                            + ", ".join(c["areas"]) + " this round is attacked once (free passage there: +2).", card=cid))
-        else:
-            ev.append(say("robbers", "ev.robbers", {"name": c["name"], "areas": list(c["areas"])}, card=cid))
+        ev.append(say("robbers", "ev.robbers", {"name": c["name"], "areas": list(c["areas"])}, card=cid))
     elif eff == "black_sheep":
         S["pending"] = {"kind": "sheep", "seat": S["start"], "stake": 0, "passes": 0, "card": cid}
     elif eff == "boom":
-        if noble:
-            NB.to_stock(S, cid)
-        else:
-            S["out"].append(cid)
+        S["out"].append(cid)
         set_off_boom(S, ev)
     elif eff == "lottery":
         S["pending"] = {"kind": "lottery", "seat": S["start"], "numbers": {}, "passes": 0, "card": cid}
     elif eff == "blockade":
-        hit = sorted((e for e in S["table"] if NB.deal_kind(e["card"]) == "offer" and card(e["card"])["town"] in c["towns"])
-                     if noble else
-                     (e for e in S["table"] if card(e["card"])["kind"] == "offer" and card(e["card"])["town"] in c["towns"]),
+        hit = sorted((e for e in S["table"] if card(e["card"])["kind"] == "offer" and card(e["card"])["town"] in c["towns"]),
                      key=lambda e: (e["time"], e["card"]))
         if hit:
             gone = hit[0]["card"]
             S["table"] = [e for e in S["table"] if e["card"] != gone]
-            S["stock" if noble else "out"] += [gone, cid]
-            if noble:
-                ev.append(event("blockade", f"Blockade of the Mediterranean: the offer {gone} at {sname(card(gone)['town'])} "
-                                "goes back to the stock with this card.", card=gone))
-            else:
-                ev.append(say("blockade", "ev.blockade_now", {"card": gone, "town": sname(card(gone)["town"])}, card=gone))
+            S["out"] += [gone, cid]
+            ev.append(say("blockade", "ev.blockade_now", {"card": gone, "town": sname(card(gone)["town"])}, card=gone))
         else:
             S["blockade"] = cid
-            if noble:
-                ev.append(event("blockade", "Blockade of the Mediterranean: the next offer in Venedig or Süditalien "
-                                "goes back to the stock."))
-            else:
-                ev.append(say("blockade", "ev.blockade_next"))
-    elif not noble:
-        return  # the Trading Game has no other chance card
-    elif eff == "america":
-        time = second_marker(S) + c["plus"]
-        S["table"].append({"card": cid, "time": time, "drawn": S["round"]})
-        ev.append(event("new_deal", f"America discovered: an offer at {sname(c['town'])} in {B.cal_name(time)}: "
-                        + describe_lines(cid) + "; every buyer also gets a free passage.", card=cid, time=time))
-    elif eff in ("army", "coronation", "rechentrick", "fuggerei", "corruption"):
-        lots = 1
-        if eff == "army":
-            lots = S["players"] - 1
-        elif eff == "coronation":
-            lots = S["players"] // 2
-        names = {"army": f"{lots} debt note(s) for the emperor's army", "coronation":
-                 f"{lots} debt note(s) for the coronation", "rechentrick": "the Rechentrick card",
-                 "fuggerei": "free passage in Kurrhein (every bid is paid)",
-                 "corruption": "one step on the nobility table and freedom from taxes (every bid is paid)"}
-        ev.append(event("auction", f"{c['name']}: sealed auction of {names[eff]}, minimum {ND.AUCTION_MIN[eff]}.",
-                        card=cid))
-        S["agenda"].append({"do": "auction", "card": cid, "lot": 0, "lots": lots, "won": {}})
-    else:  # pragma: no cover
-        raise AssertionError(eff)
+            ev.append(say("blockade", "ev.blockade_next"))
 
 
 def sheep_cost(passes: int) -> int:
