@@ -544,10 +544,6 @@ class Fugger:
         an event stored before without one keeps its English text."""
         return event_text(event, lang, I.CATALOG)
 
-    # What of this engine is not yet in every language (issue 23): the Nobility Game's history
-    # texts (nobility.py) and the parser's detailed reasons (the "Allowed now" after them is
-    # translated) are still English.
-    untranslated = ("events", "parse details")
 
     def catalogs(self):
         """The catalogs whose completeness conformance checks."""

@@ -5,8 +5,8 @@ own word for each keyword (``word.<keyword>`` in lang/<code>.py: `ziehe`,
 `muovi`, `déplace`), so an example is written in the reader's language word by
 word and any language's words are read back as the keyword (``english``).
 
-Not yet translated (issue 23, left for later): the render of the table and the
-history's event texts stay in English."""
+The history's events keep a key and args (``rules.say``, ``data["msg"]``) and the
+parser's refusals a key (``text.Refused``), so both are written in any language."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ ledger / 300) equals the notes held; trades between players move them.
 
 from __future__ import annotations
 
-from engines.base import event
+from engines.i18n import message, term
 from engines.rng import Rng
 
 from . import board as B
@@ -38,6 +38,15 @@ def card(cid: str) -> dict:
 
 def pname(seat: int) -> str:
     return f"Player {seat + 1}"
+
+
+def say(*args, **kw) -> dict:
+    """rules.say: an event any language can write (data["msg"])."""
+    return rules().say(*args, **kw)
+
+
+def PN(seat: int) -> dict:
+    return message("render.pname", number=seat + 1)
 
 
 def is_noble_card(cid: str) -> bool:
@@ -121,18 +130,19 @@ def advance(S: dict, seat: int, steps: int, ev: list, why: str) -> None:
     old = nob["pos"][seat]
     new = max(0, min(N.SHIELD, old + steps))
     nob["pos"][seat] = new
-    ev.append(event("nobility", f"{pname(seat)} {'moves' if steps >= 0 else 'falls'} {abs(new - old)} space(s) on the "
-                    f"nobility table ({why}): now {new} of {N.SHIELD}.", seat=seat, position=new, steps=new - old))
+    ev.append(say("nobility", "ev.nob_moves" if steps >= 0 else "ev.nob_falls",
+                  {"player": PN(seat), "count": abs(new - old), "why": why, "pos": new, "shield": N.SHIELD},
+                  seat=seat, position=new, steps=new - old))
     if new >= N.SHIELD:
         nob["nobles"].append(seat)
-        ev.append(event("noble", f"{pname(seat)} reaches the shield and is raised to the nobility!", seat=seat))
+        ev.append(say("noble", "ev.noble", {"player": PN(seat)}, seat=seat))
 
 
 def give_notes(S: dict, seat: int, k: int, ev: list, why: str) -> None:
     S["seats"][seat]["notes"] += k
     S["nob"]["issued"] += k
-    ev.append(event("notes", f"{pname(seat)} receives {k} debt note(s) ({why}).", seat=seat, count=k))
-    advance(S, seat, N.ADVANCE["note"] * k, ev, f"{k} debt note(s)")
+    ev.append(say("notes", "ev.notes", {"player": PN(seat), "count": k, "why": why}, seat=seat, count=k))
+    advance(S, seat, N.ADVANCE["note"] * k, ev, message("why.notes", count=k))
 
 
 def cubes_left(S: dict, seat: int) -> int:
@@ -151,15 +161,14 @@ def cube_options(S: dict, seat: int, what: str) -> list[str]:
 
 def place_cube(S: dict, seat: int, what: str, area: str, ev: list) -> None:
     S["nob"][what][seat].append(area)
-    word = "sea passage" if what == "sea" else "free passage"
-    ev.append(event("cube", f"{pname(seat)} places a cube: {word} in {area}.", seat=seat, kind=what, area=area))
+    ev.append(say("cube", f"ev.cube_{what}", {"player": PN(seat), "area": area}, seat=seat, kind=what, area=area))
 
 
 def ask_cube(S: dict, seat: int, what: str, ev: list) -> None:
     """Queue the choice of a sea area / land region for a new cube (none if no cube or area is left)."""
     opts = cube_options(S, seat, what)
     if not opts:
-        ev.append(event("cube", f"{pname(seat)} has no cube or area left for a {what} passage."))
+        ev.append(say("cube", f"ev.no_cube_{what}", {"player": PN(seat)}))
         return
     S["agenda"].append({"do": "cube", "seat": seat, "what": what})
 
@@ -182,16 +191,15 @@ def table_roll(S: dict, seat: int, given: int, doubled: bool, ev: list) -> str:
     S["rng"] = rng.state
     pos = S["nob"]["pos"][seat]
     result = N.column_for(pos)["results"][str(sum(dice))]
-    names = {"honour": "Ehre (honour)", "sea": "Seegeleit (sea passage)", "free": "Freies Geleit (free passage)",
-             "note": "Schuldscheine (debt notes)"}
-    ev.append(event("nobility_roll", f"{pname(seat)} rolls {dice[0]}+{dice[1]} on the nobility table at {pos}: "
-                    f"{names[result]}.", seat=seat, dice=dice, position=pos, result=result))
+    ev.append(say("nobility_roll", "ev.nob_roll", {"player": PN(seat), "d1": dice[0], "d2": dice[1], "pos": pos,
+                                                    "result": term(f"roll.{result}")},
+                  seat=seat, dice=dice, position=pos, result=result))
     if result == "honour":
-        advance(S, seat, N.ADVANCE["honour"], ev, "honour")
+        advance(S, seat, N.ADVANCE["honour"], ev, term("why.honour"))
     elif result == "note":
-        give_notes(S, seat, 2 if doubled else 1, ev, "from the noble client")
+        give_notes(S, seat, 2 if doubled else 1, ev, term("why.noble_client"))
     else:
-        advance(S, seat, N.ADVANCE[result], ev, "sea passage" if result == "sea" else "free passage")
+        advance(S, seat, N.ADVANCE[result], ev, term("why.sea" if result == "sea" else "why.free"))
         ask_cube(S, seat, result, ev)
     return result
 
@@ -219,19 +227,17 @@ def t_donate(S, task, ev):
 def do_donate(S: dict, seat: int, choice: str, ev: list) -> None:
     R = rules()
     if choice == "none":
-        ev.append(event("donation", f"{pname(seat)} keeps the full price.", seat=seat))
+        ev.append(say("donation", "ev.keeps_price", {"player": PN(seat)}, seat=seat))
         return
     if choice == "trick":
         given, doubled = N.TRICK_DONATION, True
         S["nob"]["trick"] = None
-        ev.append(event("rechentrick", f"{pname(seat)} uses the Rechentrick: gives up {given}, the noble believes 1000.",
-                        seat=seat))
+        ev.append(say("rechentrick", "ev.rechentrick", {"player": PN(seat), "given": given}, seat=seat))
     else:
         given = int(choice)
         doubled = given >= N.DONATIONS[1]
     R.pay(S, seat, -given, "donation")
-    ev.append(event("donation", f"{pname(seat)} gives up {given} florins of the price for a roll on the nobility table.",
-                    seat=seat, amount=given))
+    ev.append(say("donation", "ev.donation", {"player": PN(seat), "given": given}, seat=seat, amount=given))
     table_roll(S, seat, given, doubled, ev)
 
 
@@ -262,7 +268,7 @@ def after_deal(S: dict, task: dict, ev: list) -> str:
 
 def t_america_cube(S, task, ev):
     seat = task["seat"]
-    advance(S, seat, N.ADVANCE["free"], ev, "free passage from America's wares")
+    advance(S, seat, N.ADVANCE["free"], ev, term("why.america"))
     ask_cube(S, seat, "free", ev)
 
 
@@ -282,8 +288,7 @@ def refill_from_stock(S: dict, ev: list) -> bool:
     S["pack"] = rng.shuffled(S["stock"])
     S["rng"] = rng.state
     S["stock"] = []
-    ev.append(event("reshuffle", f"The game pack is used up: the stock pack ({len(S['pack'])} cards) is shuffled "
-                    "and becomes the game pack."))
+    ev.append(say("reshuffle", "ev.reshuffle", {"count": len(S["pack"])}))
     return True
 
 
@@ -312,16 +317,15 @@ def finish(S: dict, ev: list, why: str) -> None:
     w = [final_wealth(S, s) for s in range(n)]
     st = [standing(S, s) for s in range(n)]
     best = max(range(n), key=lambda s: (st[s], w[s]))
-    ev.append(event("game_over", f"{why} " + "; ".join(
-        f"{pname(s)}: table {st[s] if st[s] <= N.SHIELD else 'estate'}, wealth {w[s]}" for s in range(n))
-        + f". {pname(best)} wins.", standing=st, wealth=w))
+    ev.append(say("game_over", "ev.nob_over", {"why": why, "scores": rules().semi([
+        message("ev.standing", player=PN(s), table=st[s] if st[s] <= N.SHIELD else term("render.estate_word"), wealth=w[s])
+        for s in range(n)]), "winner": PN(best)}, standing=st, wealth=w))
 
 
 def t_noble_check(S, task, ev):
     nob = S["nob"]
     if S["variant"] == "nobility" and nob["nobles"]:
-        names = ", ".join(pname(s) for s in nob["nobles"])
-        finish(S, ev, f"{names} reached the nobility: the game is over (the richest new noble wins).")
+        finish(S, ev, message("end.nobles", names=[PN(s) for s in nob["nobles"]]))
 
 
 def check_end(S: dict, ev: list) -> None:
@@ -329,7 +333,7 @@ def check_end(S: dict, ev: list) -> None:
     the stock or on the table) the game ends there as well (assumed: nothing could happen any more)."""
     if S["pack"] or S["stock"] or any(deal_kind(e["card"]) in ("demand", "offer") for e in S["table"]):
         return
-    finish(S, ev, "No card is left in the game pack, the stock or on the table: the game is over.")
+    finish(S, ev, term("end.no_cards"))
 
 
 # --- chance cards ------------------------------------------------------------------------------
@@ -342,8 +346,7 @@ def chance(S: dict, cid: str, ev: list) -> None:
     S["agenda"].append({"do": "noble_check"})
     if eff == "robbers":
         S["robbers"].append({"card": cid, "attacked": []})
-        ev.append(event("robbers", f"{c['name']}: every representative in or passing through "
-                        + ", ".join(c["areas"]) + " this round is attacked once (free passage there: +2).", card=cid))
+        ev.append(say("robbers", "ev.nob_robbers", {"name": c["name"], "areas": list(c["areas"])}, card=cid))
     elif eff == "black_sheep":
         S["pending"] = {"kind": "sheep", "seat": S["start"], "stake": 0, "passes": 0, "card": cid}
     elif eff == "boom":
@@ -358,29 +361,23 @@ def chance(S: dict, cid: str, ev: list) -> None:
             gone = hit[0]["card"]
             S["table"] = [e for e in S["table"] if e["card"] != gone]
             S["stock"] += [gone, cid]
-            ev.append(event("blockade", f"Blockade of the Mediterranean: the offer {gone} at "
-                            f"{R.sname(card(gone)['town'])} goes back to the stock with this card.", card=gone))
+            ev.append(say("blockade", "ev.nob_blockade_now", {"card": gone, "town": R.sname(card(gone)["town"])}, card=gone))
         else:
             S["blockade"] = cid
-            ev.append(event("blockade", "Blockade of the Mediterranean: the next offer in Venedig or Süditalien "
-                            "goes back to the stock."))
+            ev.append(say("blockade", "ev.nob_blockade_next"))
     elif eff == "america":
         time = R.second_marker(S) + c["plus"]
         S["table"].append({"card": cid, "time": time, "drawn": S["round"]})
-        ev.append(event("new_deal", f"America discovered: an offer at {R.sname(c['town'])} in {B.cal_name(time)}: "
-                        + R.describe_lines(cid) + "; every buyer also gets a free passage.", card=cid, time=time))
+        ev.append(say("new_deal", "ev.america", {"town": R.sname(c["town"]), "cal": R.CAL(time),
+                                                  "lines": R.lines_msg(cid)}, card=cid, time=time))
     elif eff in ("army", "coronation", "rechentrick", "fuggerei", "corruption"):
         lots = 1
         if eff == "army":
             lots = S["players"] - 1
         elif eff == "coronation":
             lots = S["players"] // 2
-        names = {"army": f"{lots} debt note(s) for the emperor's army", "coronation":
-                 f"{lots} debt note(s) for the coronation", "rechentrick": "the Rechentrick card",
-                 "fuggerei": "free passage in Kurrhein (every bid is paid)",
-                 "corruption": "one step on the nobility table and freedom from taxes (every bid is paid)"}
-        ev.append(event("auction", f"{c['name']}: sealed auction of {names[eff]}, minimum {N.AUCTION_MIN[eff]}.",
-                        card=cid))
+        ev.append(say("auction", "ev.auction", {"name": c["name"], "lot": message(f"lot.{eff}", count=lots),
+                                                 "min": N.AUCTION_MIN[eff]}, card=cid))
         S["agenda"].append({"do": "auction", "card": cid, "lot": 0, "lots": lots, "won": {}})
     else:  # pragma: no cover
         raise AssertionError(eff)
@@ -396,11 +393,11 @@ def chance_done(S: dict, cid: str) -> None:
 
 def sheep_kept(S: dict, seat: int, ev: list) -> None:
     if not is_noble(S, seat) and S["nob"]["pos"][seat] > 0:
-        advance(S, seat, -1, ev, "the black sheep")
+        advance(S, seat, -1, ev, term("why.sheep"))
 
 
 def lottery_won(S: dict, seat: int, ev: list) -> None:
-    give_notes(S, seat, 1, ev, "the lottery")
+    give_notes(S, seat, 1, ev, term("why.lottery"))
 
 
 # --- sealed auctions ---------------------------------------------------------------------------
@@ -426,7 +423,7 @@ def t_auction(S, task, ev):
         return
     seats = auction_seats(S, eff, task["won"])
     if not seats:
-        ev.append(event("auction", f"{card(cid)['name']}: nobody can bid the minimum {N.AUCTION_MIN[eff]}.", card=cid))
+        ev.append(say("auction", "ev.auction_none", {"name": card(cid)["name"], "min": N.AUCTION_MIN[eff]}, card=cid))
         chance_done(S, cid)
         return
     S["pending"] = {"kind": "auction", "card": cid, "what": eff, "seats": seats, "min": N.AUCTION_MIN[eff],
@@ -448,8 +445,9 @@ def resolve_auction(S: dict, moves: dict, ev: list) -> None:
     S["pending"] = None
     cid, eff = pend["card"], pend["what"]
     bids = {s: int(moves[s]["amount"]) for s in pend["seats"]}
-    ev.append(event("bids", f"{card(cid)['name']}: bids " + ", ".join(f"{pname(s)} {bids[s] or '-'}" for s in pend["seats"])
-                    + ".", card=cid, bids={str(s): bids[s] for s in pend["seats"]}))
+    ev.append(say("bids", "ev.bids", {"name": card(cid)["name"], "bids": [
+        message("ev.score", player=PN(s), score=bids[s] or "-") for s in pend["seats"]]},
+        card=cid, bids={str(s): bids[s] for s in pend["seats"]}))
     rng = Rng(S["rng"])
     winner = None
     valid = {s: b for s, b in bids.items() if b >= pend["min"]}
@@ -471,12 +469,12 @@ def resolve_auction(S: dict, moves: dict, ev: list) -> None:
     elif winner is not None:
         R.pay(S, winner, -valid[winner], "auction")
     if winner is None:
-        ev.append(event("auction_result", f"{card(cid)['name']}: no winner.", card=cid))
+        ev.append(say("auction_result", "ev.no_winner", {"name": card(cid)["name"]}, card=cid))
         S["agenda"].append(nxt)
         return
     price = valid[winner]
-    ev.append(event("auction_result", f"{card(cid)['name']}: {pname(winner)} wins with {price}.", card=cid,
-                    winner=winner, price=price))
+    ev.append(say("auction_result", "ev.winner", {"name": card(cid)["name"], "player": PN(winner), "price": price},
+                  card=cid, winner=winner, price=price))
     if eff in ("army", "coronation"):
         nxt["won"][str(winner)] = nxt["won"].get(str(winner), 0) + 1
         S["agenda"].append(nxt)
@@ -487,12 +485,12 @@ def resolve_auction(S: dict, moves: dict, ev: list) -> None:
         S["nob"]["trick"] = winner
     elif eff == "fuggerei":
         area = card(cid)["region"]
-        advance(S, winner, N.ADVANCE["free"], ev, "free passage in Kurrhein")
+        advance(S, winner, N.ADVANCE["free"], ev, term("why.kurrhein"))
         if area not in S["nob"]["free"][winner] and cubes_left(S, winner) > 0:
             place_cube(S, winner, "free", area, ev)
     elif eff == "corruption":
         S["nob"]["corrupt"] = winner
-        advance(S, winner, 1, ev, "corruption")
+        advance(S, winner, 1, ev, term("why.corruption"))
 
 
 # --- movement with passages ----------------------------------------------------------------------
@@ -554,8 +552,8 @@ def pay_fee(S: dict, seat: int, owner: int, reg: str, ev: list) -> None:
     amount = min(N.RIGHT_OF_WAY_FEE, S["seats"][seat]["cash"])
     R.pay(S, seat, -amount, "right_of_way")
     R.pay(S, owner, amount, "right_of_way")
-    ev.append(event("right_of_way", f"{pname(seat)} pays {amount} right of way in {reg} to {pname(owner)}.",
-                    seat=seat, owner=owner, region=reg, amount=amount))
+    ev.append(say("right_of_way", "ev.right_of_way", {"player": PN(seat), "amount": amount, "region": reg,
+                                                       "owner": PN(owner)}, seat=seat, owner=owner, region=reg, amount=amount))
 
 
 def t_fee(S, task, ev):
@@ -595,7 +593,7 @@ def rent(S: dict, ev: list) -> None:
     cid = S["nob"]["estates"][0][1]
     amount = card(cid)["rent"]
     R.pay(S, owner, amount, "rent")
-    ev.append(event("rent", f"July: {pname(owner)} receives {amount} rent from {card(cid)['name']}.", seat=owner))
+    ev.append(say("rent", "ev.rent", {"player": PN(owner), "amount": amount, "name": card(cid)["name"]}, seat=owner))
 
 
 def estate_bidders(S: dict, cid: str) -> list[int]:
@@ -611,8 +609,7 @@ def t_estate_sale(S, task, ev):
     if not seats:
         S["table"] = [e for e in S["table"] if e["card"] != cid]
         S["stock"].append(cid)
-        ev.append(event("estate_unsold", f"{card(cid)['name']}: no noble can bid; the card returns to the stock.",
-                        card=cid))
+        ev.append(say("estate_unsold", "ev.estate_no_noble", {"name": card(cid)["name"]}, card=cid))
         return
     S["pending"] = {"kind": "auction", "card": cid, "what": "estate", "seats": seats, "min": card(cid)["min"],
                     "lot": 0, "lots": 1, "won": {}}
@@ -623,13 +620,14 @@ def resolve_estate(S: dict, moves: dict, ev: list) -> None:
     S["pending"] = None
     cid = pend["card"]
     bids = {s: int(moves[s]["amount"]) for s in pend["seats"]}
-    ev.append(event("bids", f"{card(cid)['name']}: bids " + ", ".join(f"{pname(s)} {bids[s] or '-'}" for s in pend["seats"])
-                    + ".", card=cid, bids={str(s): bids[s] for s in pend["seats"]}))
+    ev.append(say("bids", "ev.bids", {"name": card(cid)["name"], "bids": [
+        message("ev.score", player=PN(s), score=bids[s] or "-") for s in pend["seats"]]},
+        card=cid, bids={str(s): bids[s] for s in pend["seats"]}))
     S["table"] = [e for e in S["table"] if e["card"] != cid]
     valid = {s: b for s, b in bids.items() if b >= pend["min"]}
     if not valid:
         S["stock"].append(cid)
-        ev.append(event("estate_unsold", f"{card(cid)['name']}: no bid; the card returns to the stock.", card=cid))
+        ev.append(say("estate_unsold", "ev.estate_no_bid", {"name": card(cid)["name"]}, card=cid))
         return
     top = max(valid.values())
     rng = Rng(S["rng"])
@@ -638,7 +636,8 @@ def resolve_estate(S: dict, moves: dict, ev: list) -> None:
     S["rng"] = rng.state
     S["out"].append(cid)
     S["nob"]["estates"].append([winner, cid])
-    ev.append(event("estate", f"{pname(winner)} buys {card(cid)['name']} for {top}.", seat=winner, card=cid, price=top))
+    ev.append(say("estate", "ev.estate_bought", {"player": PN(winner), "name": card(cid)["name"], "price": top},
+                  seat=winner, card=cid, price=top))
     S["agenda"].append({"do": "estate_end"})
     S["agenda"].append({"do": "collect", "seat": winner, "amount": top, "reason": "estate"})
 
@@ -649,8 +648,8 @@ def _dice_only(tied: list[int], rng: Rng, ev: list) -> int:
         rolls = {s: rng.die() for s in tied}
         top = max(rolls.values())
         best = [s for s in tied if rolls[s] == top]
-        ev.append(event("tie_dice", "Tie: dice " + ", ".join(f"{pname(s)} {rolls[s]}" for s in tied) + ".",
-                        rolls={str(s): rolls[s] for s in tied}))
+        ev.append(say("tie_dice", "ev.tie_dice", {"rolls": [message("ev.score", player=PN(s), score=rolls[s]) for s in tied]},
+                      rolls={str(s): rolls[s] for s in tied}))
         if len(best) == 1:
             return best[0]
         tied = best
@@ -659,12 +658,11 @@ def _dice_only(tied: list[int], rng: Rng, ev: list) -> int:
 def t_estate_end(S, task, ev):
     est = S["nob"]["estates"]
     if S["variant"] == "country_estate" and est:
-        finish(S, ev, f"{pname(est[0][0])} is the first noble to buy a country estate: the game is over.")
+        finish(S, ev, message("end.first_estate", player=PN(est[0][0])))
     elif S["variant"] == "full" and len(est) >= 2:
-        finish(S, ev, "The second country estate is sold: the game is over; the richer owner wins.")
+        finish(S, ev, term("end.second_estate"))
     elif S["variant"] == "full":
-        ev.append(event("first_estate", f"{pname(est[0][0])} owns the first estate: 300 interest per debt note, "
-                        "the others' taxes and the rent every July until the second estate is sold."))
+        ev.append(say("first_estate", "ev.first_estate", {"player": PN(est[0][0])}))
 
 
 TASKS = {

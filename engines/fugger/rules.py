@@ -371,7 +371,7 @@ def t_round_end(S, task, ev):
     S["round"] += 1
     S["start"] = (S["start"] + 1) % S["players"]
     if variant(S) and B.cal_year(S["t"]) > ND.YEARS_LIMIT:
-        NB.finish(S, ev, f"{ND.YEARS_LIMIT} years have passed: the game ends.")
+        NB.finish(S, ev, message("end.years", years=ND.YEARS_LIMIT))
         return
     S["agenda"].append({"do": "round_start"})
 

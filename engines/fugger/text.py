@@ -127,27 +127,43 @@ def parse(engine, state, seat, text: str, lang: str = "en") -> list[dict]:
     return out
 
 
+class Refused(ValueError):
+    """A detailed reason of the parser, kept as a catalog key (``err.*``) so that it is written
+    in the player's language; the English text is the message."""
+
+    def __init__(self, key: str, **args):
+        super().__init__(I.t("en", key, **args))
+        self.key, self.fields = key, args
+
+    def text(self, lang: str) -> str:
+        return I.t(lang, self.key, **self.fields)
+
+
+def _usage(usage: str) -> dict:
+    return I.term(f"usage.{usage}")
+
+
 def _int(tok: str, what: str) -> int:
     if not re.fullmatch(r"\d+", tok):
-        raise ValueError(f"{what} must be a number, not {tok!r}.")
+        raise Refused("err.not_number", what=I.term(f"what.{what}"), tok=tok)
     return int(tok)
 
 
 def _ware(tok: str) -> str:
     if tok not in WARE_ALIASES:
-        raise ValueError(f"Unknown ware {tok!r}: metal, spice or cloth.")
+        raise Refused("err.unknown_ware", tok=tok)
     return WARE_ALIASES[tok]
 
 
 def _place(tok: str) -> str:
     if tok not in PLACE_ALIASES:
-        raise ValueError(f"Unknown place {tok!r}: home (the warehouse) or a representative 1, 2, 3.")
+        raise Refused("err.unknown_place", tok=tok)
     return PLACE_ALIASES[tok]
 
 
 def _space(tok: str) -> str:
     if tok not in SPACE_ALIASES:
-        raise ValueError(f"Unknown place on the map {tok!r}.")
+        raise Refused("err.unknown_space", tok=tok)
     return SPACE_ALIASES[tok]
 
 
@@ -161,25 +177,17 @@ FILLER = {"the", "my", "a", "an", "please", "turn", "i", "will", "want", "repres
 ROUTE_FILLER = {"to", "via", "then", "and", "->", "-", ">", "nach", "in", "ueber", "per", "par", "dann", "poi", "puis"}
 # "1,540" is one price (a thousands separator: one or two digits, a comma, three digits); "800,760" two.
 THOUSANDS = re.compile(r"(?<![\d,.])(\d{1,2})[,.](\d{3})(?![\d,])")
-USAGE = {
-    "transfer": "transfer <n> <ware> from <home|1|2|3> to <home|1|2|3>, e.g. `transfer 1 metal from home to 2`",
-    "offer": "offer <n> <ware> from <home|1|2|3> to player <p> at <home|1|2|3> for <price>, "
-             "e.g. `offer 1 metal from 2 to player 3 at 1 for 1500`",
-    "offernote": "offernote <n> to player <p> for <price>, e.g. `offernote 1 to player 2 for 400`",
-    "move": "move <representative> <space> [<space> <space>], e.g. `move 2 ulm`",
-    "fire": "fire <representative 2 or 3>, e.g. `fire 2`",
-    "sellforced": "sellforced <ware> <n> from <home|1|2|3>, e.g. `sellforced spice 1 from home`",
-    "payfee": "payfee <player>, e.g. `payfee 2`",
-}
+# The forms of the commands with an example (`usage.<command>` in lang/<code>.py) are named in
+# the refusals of _after and friends.
 
 
 def _after(rest: list[str], word: str, what: str, usage: str) -> list[str]:
     """The tokens after keyword ``word``; a clear refusal naming it when it is missing or has nothing after it."""
     if word not in rest:
-        raise ValueError(f"The word '{word}' is missing ({what}). Write: {USAGE[usage]}.")
+        raise Refused("err.word_missing", word=I.term(f"word.{word}"), what=I.term(f"after.{what}"), usage=_usage(usage))
     after = rest[rest.index(word) + 1:]
     if not after:
-        raise ValueError(f"Nothing follows '{word}' ({what}). Write: {USAGE[usage]}.")
+        raise Refused("err.nothing_after", word=I.term(f"word.{word}"), what=I.term(f"after.{what}"), usage=_usage(usage))
     return after
 
 
@@ -198,7 +206,8 @@ def parse_line(engine, state, seat, line: str, lang: str = "en") -> dict:
     try:
         return _parse_tokens(state, seat, toks)
     except ValueError as e:
-        raise _err(state, seat, engine, I.localize_quoted(str(e), lang), line, lang) from None
+        text = e.text(lang) if isinstance(e, Refused) else str(e)
+        raise _err(state, seat, engine, I.localize_quoted(text, lang), line, lang) from None
     except (IndexError, StopIteration):
         raise _err(state, seat, engine, I.t(lang, "err.incomplete", line=line), line, lang) from None
 
@@ -206,7 +215,7 @@ def parse_line(engine, state, seat, line: str, lang: str = "en") -> dict:
 def _prices(toks: list[str]) -> list[int]:
     if toks in ([], ["none"], ["nothing"], ["-"]):
         return []
-    return [_int(t, "A price") for t in toks]
+    return [_int(t, "a_price") for t in toks]
 
 
 # A bare number (or numbers) where only one action takes numbers: read as that action.
@@ -226,7 +235,7 @@ def _parse_tokens(state, seat, toks: list[str]) -> dict:
     if head in ("end", "finish", "ready", "done") and rest in (["movement"], ["move"], ["moves"]):
         rest = []
     if head in ("auction", "gebot") or (head == "bid" and kind == "auction"):
-        amount = 0 if rest in ([], ["none"], ["nothing"], ["-"]) else _int(rest[0], "The bid")
+        amount = 0 if rest in ([], ["none"], ["nothing"], ["-"]) else _int(rest[0], "bid")
         return {"type": "auction", "amount": amount}
     if head in ("donate", "giveup", "spende"):
         word = rest[0] if rest else "none"
@@ -238,74 +247,74 @@ def _parse_tokens(state, seat, toks: list[str]) -> dict:
     if head in ("cube", "passage", "region", "sea"):
         key = "".join(rest)
         if key not in AREA_ALIASES:
-            raise ValueError(f"Unknown sea area or region {' '.join(rest)!r}.")
+            raise Refused("err.unknown_area", tok=" ".join(rest))
         return {"type": "cube", "area": AREA_ALIASES[key]}
     if head in ("payfee", "fee"):
         tail = [t for t in rest if t not in ("to", "player", "p")]
         if not tail:
-            raise ValueError(f"Name the player to pay. Write: {USAGE['payfee']}.")
-        return {"type": "payfee", "player": _int(tail[0], "The player")}
+            raise Refused("err.payfee_who", usage=_usage("payfee"))
+        return {"type": "payfee", "player": _int(tail[0], "player")}
     if head in ("offernote", "offernotes", "sellnoteto"):
         # offernote <n> to player <p> for <price>
         if not rest:
-            raise ValueError(f"Say how many notes. Write: {USAGE['offernote']}.")
-        n = _int(rest[0], "The number of notes")
-        after = _after(rest, "to", "to which player", "offernote")
+            raise Refused("err.how_many_notes", usage=_usage("offernote"))
+        n = _int(rest[0], "notes")
+        after = _after(rest, "to", "to_player", "offernote")
         if after[0] in ("player", "p"):
             after = after[1:]
         if not after:
-            raise ValueError(f"Name the player after 'to player'. Write: {USAGE['offernote']}.")
-        price = _after(after, "for", "the price", "offernote")[0]
-        a = {"type": "offer_note", "count": n, "player": _int(after[0], "The player"), "price": _int(price, "The price")}
+            raise Refused("err.player_after", usage=_usage("offernote"))
+        price = _after(after, "for", "price", "offernote")[0]
+        a = {"type": "offer_note", "count": n, "player": _int(after[0], "player"), "price": _int(price, "price")}
         return [{"type": "trade"}, a] if kind == "move" else a
     if head in ("home", "homebase", "base") and rest:
         return {"type": "home", "town": _space("".join(rest))}
     if head == "move":
         if not rest:
-            raise ValueError(f"Say which representative and where. Write: {USAGE['move']}.")
+            raise Refused("err.rep_where", usage=_usage("move"))
         path = [_space(t) for t in rest[1:] if t not in ROUTE_FILLER]
         if not path:
-            raise ValueError(f"Say where representative {rest[0]} goes. Write: {USAGE['move']}.")
-        return {"type": "move", "rep": _int(rest[0], "The representative"), "path": path}
+            raise Refused("err.where_goes", rep=rest[0], usage=_usage("move"))
+        return {"type": "move", "rep": _int(rest[0], "rep"), "path": path}
     if head == "transfer":
         # transfer <n> <ware> from <place> to <place>
         if len(rest) < 2:
-            raise ValueError(f"Say how many of which ware. Write: {USAGE['transfer']}.")
-        n = _int(rest[0], "The number of wares")
+            raise Refused("err.how_many_ware", usage=_usage("transfer"))
+        n = _int(rest[0], "wares")
         ware = _ware(rest[1])
-        src = _after(rest, "from", "where the wares are", "transfer")[0]
-        dst = _after(rest, "to", "where they go", "transfer")[0]
+        src = _after(rest, "from", "wares_from", "transfer")[0]
+        dst = _after(rest, "to", "wares_to", "transfer")[0]
         return {"type": "transfer", "count": n, "ware": ware, "from": _place(src), "to": _place(dst)}
     if head in ("sellforced", "forced", "forcedsale") or (head == "sell" and rest and rest[0] == "forced"):
         if head == "sell":
             rest = rest[1:]
         ware = _ware(rest[0])
-        n = _int(rest[1], "The number of wares") if len(rest) > 1 and rest[1] != "from" else 1
+        n = _int(rest[1], "wares") if len(rest) > 1 and rest[1] != "from" else 1
         if not rest:
-            raise ValueError("Say which ware, e.g. `sellforced spice 1 from home`.")
+            raise Refused("err.which_ware")
         if "from" in rest:
-            place = _place(_after(rest, "from", "where the wares are", "sellforced")[0])
+            place = _place(_after(rest, "from", "wares_from", "sellforced")[0])
         else:
             place = next((p for p in R.all_places(state, seat) if R.place_wares(state, seat, p)[ware] >= n), "home")
         return {"type": "sellforced", "ware": ware, "count": n, "from": place}
     if head in ("sellnote", "sellnotes"):
-        return {"type": "sellnote", "count": _int(rest[0], "The number of notes") if rest else 1}
+        return {"type": "sellnote", "count": _int(rest[0], "notes") if rest else 1}
     if head == "offer":
         if rest and rest[0] == "trade":
             rest = rest[1:]
         if len(rest) < 2:
-            raise ValueError(f"Say how many of which ware. Write: {USAGE['offer']}.")
-        n = _int(rest[0], "The number of wares")
+            raise Refused("err.how_many_ware", usage=_usage("offer"))
+        n = _int(rest[0], "wares")
         ware = _ware(rest[1])
-        src = _place(_after(rest, "from", "where your wares are", "offer")[0])
-        after = _after(rest, "to", "to which player", "offer")
+        src = _place(_after(rest, "from", "your_wares", "offer")[0])
+        after = _after(rest, "to", "to_player", "offer")
         if after[0] in ("player", "p"):
             after = after[1:]
         if not after:
-            raise ValueError(f"Name the player after 'to player'. Write: {USAGE['offer']}.")
-        player = _int(after[0], "The player")
-        dst = _place(_after(after, "at", "which of his places", "offer")[0]) if "at" in after else "home"
-        price = _int(_after(after, "for", "the price", "offer")[0], "The price")
+            raise Refused("err.player_after", usage=_usage("offer"))
+        player = _int(after[0], "player")
+        dst = _place(_after(after, "at", "his_place", "offer")[0]) if "at" in after else "home"
+        price = _int(_after(after, "for", "price", "offer")[0], "price")
         if kind == "move":
             return [{"type": "trade"}, {"type": "offer", "count": n, "ware": ware, "from": src, "player": player,
                                         "to": dst, "price": price}]
@@ -326,8 +335,8 @@ def _parse_tokens(state, seat, toks: list[str]) -> dict:
         return {"type": "hire"}
     if head == "fire":
         if not rest:
-            raise ValueError(f"Say which representative. Write: {USAGE['fire']}.")
-        return {"type": "fire", "rep": _int(rest[0], "The representative")}
+            raise Refused("err.which_rep", usage=_usage("fire"))
+        return {"type": "fire", "rep": _int(rest[0], "rep")}
     if head in ("accept", "yes") and not rest:
         return {"type": "accept"}
     if head in ("decline", "no", "refuse") and not rest:
@@ -335,15 +344,15 @@ def _parse_tokens(state, seat, toks: list[str]) -> dict:
     if head == "lose":
         return {"type": "lose", "wares": [_ware(t) for t in rest]}
     if head == "bribe":
-        return {"type": "bribe", "points": _int(rest[0], "The number of points") if rest else 0}
+        return {"type": "bribe", "points": _int(rest[0], "points") if rest else 0}
     if head == "keep" and not rest:
         return {"type": "keep"}
     if head == "buy":
-        return {"type": "lottery", "numbers": [] if rest in ([], ["none"]) else [_int(t, "A number") for t in rest]}
+        return {"type": "lottery", "numbers": [] if rest in ([], ["none"]) else [_int(t, "a_number") for t in rest]}
     if head == "pass":
         if kind == "sheep" and rest:
             tail = [t for t in rest if t not in ("to", "player", "p")]
-            return {"type": "pass_on", "player": _int(tail[0], "The player")}
+            return {"type": "pass_on", "player": _int(tail[0], "player")}
         if not rest:
             if kind == "deal":
                 return {"type": "sell" if pend["part"] == "demand" else "bid", "ware": pend["ware"], "prices": []}
@@ -357,7 +366,7 @@ def _parse_tokens(state, seat, toks: list[str]) -> dict:
                 return {"type": "keep"}
             if kind == "accept":
                 return {"type": "decline"}
-    raise ValueError(f"Unknown command {' '.join(toks)!r}.")
+    raise Refused("err.unknown_command", tok=" ".join(toks))
 
 
 def command(state, seat, a: dict, lang: str = "en") -> str:
@@ -424,7 +433,7 @@ def _prompt(S: dict, pend: dict, lang: str) -> str:
     if k == "move":
         return t(lang, "ask.move")
     if k == "raise":
-        return t(lang, "ask.raise", amount=pend["amount"], reason=pend["reason"], cash=S["seats"][pend["seat"]]["cash"])
+        return t(lang, "ask.raise", amount=pend["amount"], reason=t(lang, f"reason.{pend['reason']}"), cash=S["seats"][pend["seat"]]["cash"])
     if k == "accept":
         o = pend["offer"]
         if o["type"] == "offer_note":
