@@ -68,11 +68,10 @@ def _old_sweeps(now_minute: bool) -> None:
 
 
 def _new_sweeps(now_minute: bool) -> None:
-    from notifications import services as mail_services
     from pbem import services
 
     services.lost_advances_requeue()
-    mail_services.notifications_lost_requeue()
+    services.notifications_lost_requeue()
     if now_minute:
         services.stalled_work_requeue()
 

@@ -10,7 +10,7 @@ urlpatterns = [
     # Content-Security-Policy allows no inline script); before the API's own routes.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs-ui"),
     # ladders, tournaments, ratings: before pbem.api.urls, whose last route answers every other /api/ path
-    path("api/", include("pbem.ladders.api.urls")),
+    path("api/", include("pbem.api.ladders.urls")),
     path("api/", include("pbem.api.urls")),
     # ESP inbound webhooks: /anymail/<esp>/inbound/ (signatures checked by anymail;
     # an ESP not in PBEM_INBOUND_WEBHOOKS answers 404, see pbem.email.webhook_urls)
@@ -20,6 +20,6 @@ urlpatterns = [
     path("accounts/password/set/<str:uidb64>/<str:token>/", web_views.password_set, name="password-set-from-link"),
     path("accounts/", include("allauth.urls")),
     # ladder, standings, tournament and rating pages
-    path("", include("pbem.ladders.urls")),
+    path("", include("pbem.web.ladders.urls")),
     path("", include("pbem.web.urls")),
 ]

@@ -1,6 +1,7 @@
 """The addresses of our mails: reply addresses (``<token>@PBEM_MAIL_DOMAIN``)
-and the per-mail bounce address (VERP). The outbound side makes them; the
-inbound channel reads them back."""
+and the per-mail bounce address (VERP), which the outbound side makes and the
+inbound channel reads back; and the mark on an address whose mail was
+refused for good."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import hmac
 import re
 
 from django.conf import settings
+
+from notifications.models import UndeliverableAddress
 
 
 def token_of(address: str) -> str | None:
@@ -37,3 +40,16 @@ def bounce_of(address: str) -> int | None:
         return None
     nid = int(found.group(1))
     return nid if bounce_address(nid).lower() == address.strip().strip("<>").lower() else None
+
+
+def address_undeliverable(*, email: str) -> bool:
+    """Whether mail to this address was refused for good (shown on the profile)."""
+    return address_undeliverable_mark(email=email) is not None
+
+
+def address_undeliverable_mark(*, email: str) -> dict | None:
+    """The mark on an address whose mail was refused for good: since when and
+    the server's reason (for its own player's profile page and API), or None.
+    The player clears it with notifications.services.address_bounce_clear."""
+    row = UndeliverableAddress.objects.filter(email__iexact=email).first() if email else None
+    return None if row is None else {"since": row.since, "reason": row.reason}

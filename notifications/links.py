@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from django.conf import settings
+from django.contrib.auth.tokens import default_token_generator
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 
 def _site() -> str:
@@ -33,12 +38,6 @@ def password_set_url(user, then: str | None = None) -> str:
     PASSWORD_RESET_TIMEOUT and only until a password is set or the player
     logs in (Django's token covers the password hash and the last login).
     ``then``: the site path the page goes on to once the password is set."""
-    from urllib.parse import quote
-
-    from django.contrib.auth.tokens import default_token_generator
-    from django.utils.encoding import force_bytes
-    from django.utils.http import urlsafe_base64_encode
-
     uid = urlsafe_base64_encode(force_bytes(user.pk))
     url = f"{_site()}/accounts/password/set/{uid}/{default_token_generator.make_token(user)}/"
     return url + (f"?next={quote(then, safe='/')}" if then else "")
@@ -46,8 +45,6 @@ def password_set_url(user, then: str | None = None) -> str:
 
 def join_path(code: str) -> str:
     """The site path that takes a seat with an invitation code (asks once)."""
-    from urllib.parse import quote
-
     return f"/join/{quote(code, safe='')}/"
 
 

@@ -70,7 +70,7 @@ class Notification(models.Model):
     # commit) and cleared by the send that records it, or when the send failed
     # and Celery's retry with backoff owns it: a mark older than a few seconds
     # is a deliver task lost with its worker or its broker, found by the
-    # partial index below (the short sweep, ``notifications_lost_requeue``).
+    # partial index below (the short sweep, ``pbem.services.sweeps.notifications_lost_requeue``).
     deliver_queued_at = models.DateTimeField(null=True, blank=True, default=timezone.now)
     attempts = models.PositiveIntegerField(default=0)
     last_error = models.TextField(blank=True)

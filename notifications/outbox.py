@@ -26,13 +26,17 @@ import hashlib
 import hmac
 import secrets
 from datetime import timedelta
-from typing import Callable, NamedTuple
+from email.mime.image import MIMEImage
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+import boards
 from notifications import fanout, presence
+from typing import Callable, NamedTuple
+
+
 from notifications.models import ChannelPreference, EmailPreference, Notification, ReplyAddress, UndeliverableAddress
 
 # Which kinds each preference lets through. Answers to a player's own mail
@@ -117,8 +121,6 @@ def _write_facts(*, address: str, user, dedupe_key: str, game, seat: int | None,
     whether the row exists, whether the game's thread to this address has
     begun, the seat's reply address where it exists (id, token), and the
     player's own choice of mail for this kind (None: the mode decides)."""
-    from django.db import connection
-
     pref, undeliverable, notif, reply = (
         EmailPreference._meta.db_table,
         UndeliverableAddress._meta.db_table,
@@ -156,9 +158,6 @@ def attach_html(message, row) -> None:
         return
     message.attach_alternative(row.body_html, "text/html")
     if row.board_svg:
-        from email.mime.image import MIMEImage
-
-        import boards
 
         image = MIMEImage(boards.png(row.board_svg, BOARD_PNG_WIDTH), "png")
         image.add_header("Content-ID", f"<{BOARD_CID}>")

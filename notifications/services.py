@@ -1,8 +1,7 @@
 """Writes of the outbound side (HackSoft style: keyword-only ``<noun>_<verb>``).
 
-- ``notification_send``: sends one outbox row, once;
-  ``notifications_lost_requeue``: the short sweep for deliver tasks lost.
-- ``preference_set``, ``board_image_set``: how much mail a player gets.
+- ``notification_send``: sends one outbox row, once (the sweep for deliver
+  tasks lost is pbem.services.sweeps.notifications_lost_requeue).
 - ``address_bounce_clear``, ``bounce_record``, ``reply_address_known``: the
   addresses our mails are sent from and answered to.
 
@@ -16,13 +15,21 @@ import logging
 import smtplib
 from datetime import timedelta
 
-from django.core.mail import EmailMultiAlternatives
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
 from django.utils import timezone
 
 from notifications import addresses, chat, outbox, presence, push
 from notifications.models import (
-    Channel, ChannelPreference, ChatChannel, Delivery, EmailPreference, Notification, PushSubscription, ReplyAddress, UndeliverableAddress,
+    Channel,
+    ChannelPreference,
+    ChatChannel,
+    Delivery,
+    Notification,
+    PushSubscription,
+    ReplyAddress,
+    UndeliverableAddress,
 )
 from pbem.errors import InvalidRequest
 
@@ -59,8 +66,6 @@ def notification_send(*, notification_id: int) -> bool:
     again then has the same Message-ID. A 4xx or a network failure is retried
     with backoff (TransientSendError); a 5xx is final: the address is recorded
     as undeliverable and gets no more mail."""
-    from django.core.mail import get_connection
-
     failure = permanent = None
     connection = get_connection()
     try:
@@ -140,33 +145,10 @@ def notification_send(*, notification_id: int) -> bool:
     return True
 
 
-def notifications_lost_requeue(*, grace_seconds: int | None = None, limit: int = 1000) -> int:
-    """Queue ``deliver`` again for every notification whose deliver task was
-    lost (its worker died, the broker was down): its mark, set with the row,
-    is older than the grace period and the broker holds no deliver of it,
-    waiting or running (pbem.requeue); queued again at mail's own priority. Found by the
-    partial index on ``deliver_queued_at``, which holds only rows in flight,
-    so running this every few seconds costs the database next to nothing.
-    Each row found is marked anew, so it is queued at most once per grace
-    period; a send in progress holds the row's lock and the extra task skips
-    it. Rows whose send failed are Celery's to retry with backoff (no mark);
-    the minute's ``stalled_work_requeue`` is their backstop."""
-    from notifications.outbox import DELIVER_PRIORITY
-    from notifications.tasks import deliver
-    from pbem.requeue import marked_work_requeue
-
-    return marked_work_requeue(
-        Notification.objects.filter(sent_at__isnull=True), mark="deliver_queued_at", task=deliver,
-        grace_seconds=grace_seconds, limit=limit, priority=DELIVER_PRIORITY,
-    )  # fmt: skip
-
-
 def _envelope_sender_set(message, address: str) -> None:
     """Bounces go to a per-mail address (VERP). Django's SMTP backend uses
     from_email as the envelope sender (the From header stays ours); anymail
     ESPs take ``envelope_sender``."""
-    from django.conf import settings
-
     if settings.EMAIL_BACKEND.startswith("anymail."):
         message.envelope_sender = address
     else:
@@ -177,19 +159,6 @@ def _envelope_sender_set(message, address: str) -> None:
 def address_bounce_clear(*, email: str) -> None:
     """A mail came from this address: it works again."""
     UndeliverableAddress.objects.filter(email__iexact=email).delete()
-
-
-def preference_set(*, user, mode: str) -> EmailPreference:
-    if mode not in EmailPreference.Mode.values:
-        raise InvalidRequest(f"Mail preference is one of: {', '.join(EmailPreference.Mode.values)}.")
-    row, _ = EmailPreference.objects.update_or_create(user=user, defaults={"mode": mode})
-    return row
-
-
-def board_image_set(*, user, on: bool) -> EmailPreference:
-    """Whether game mails carry the board as an inline picture (the written situation stays)."""
-    row, _ = EmailPreference.objects.update_or_create(user=user, defaults={"board_image": on})
-    return row
 
 
 # --- reply addresses and bounces ---------------------------------------------------

@@ -21,13 +21,6 @@ def deliver(self, notification_id: int) -> None:
     services.notification_send(notification_id=notification_id)
 
 
-@shared_task
-def lost_deliveries_sweep() -> int:
-    """Re-queue deliver tasks lost with their worker (runs every
-    PBEM_LOST_WORK_SECONDS from beat; an index lookup)."""
-    return services.notifications_lost_requeue()
-
-
 @shared_task(
     bind=True,
     autoretry_for=(services.TransientDeliveryError,),

@@ -17,8 +17,28 @@ from django.template.response import TemplateResponse
 from django.utils import timezone
 
 from notifications.models import InboundMessage, Notification
+from notifications.tasks import deliver
 from pbem.errors import ServiceError
 from pbem.models import Game, Move, PendingAction, Profile, Seat, Vacation
+from pbem.services import deadline_extend, game_abort, seat_forfeit, seat_reassign
+
+
+class ReadOnlyMixin:
+    """An admin whose rows an operator reads but does not write by hand: a
+    game changes through services (the actions), never by editing a row.
+    ``writes`` names what stays allowed ("add", "change", "delete"), and
+    then only as far as Django's own permissions allow."""
+
+    writes: frozenset[str] = frozenset()
+
+    def has_add_permission(self, request):
+        return "add" in self.writes and super().has_add_permission(request)
+
+    def has_change_permission(self, request, obj=None):
+        return "change" in self.writes and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return "delete" in self.writes and super().has_delete_permission(request, obj)
 
 
 class SeatInline(admin.TabularInline):
@@ -30,7 +50,8 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    writes = frozenset({"change", "delete"})  # change: the list and its actions
     list_display = ("id", "engine", "status", "players", "version", "created_by", "created_at", "updated_at")
     list_filter = ("status", "engine")
     search_fields = ("id", "invite_code", "created_by__username")
@@ -43,13 +64,8 @@ class GameAdmin(admin.ModelAdmin):
     inlines = [SeatInline]
     actions = ["abort_games", "extend_deadlines_24h"]
 
-    def has_add_permission(self, request):
-        return False
-
     @admin.action(description="Abort the selected games (no more moves)")
     def abort_games(self, request, queryset):
-        from pbem.services import game_abort
-
         for game in queryset:
             try:
                 game_abort(game_id=game.pk, by=request.user)
@@ -59,8 +75,6 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.action(description="Give the open decisions of the selected games 24 hours more")
     def extend_deadlines_24h(self, request, queryset):
-        from pbem.services import deadline_extend
-
         n = sum(deadline_extend(game_id=g.pk, hours=24) for g in queryset)
         self.message_user(request, f"{n} open decision(s) got 24 hours more.", messages.SUCCESS)
 
@@ -82,7 +96,8 @@ class SeatReassignForm(forms.Form):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    writes = frozenset({"change"})  # the list and its actions
     list_display = ("game", "index", "player", "is_bot", "status")
     list_filter = ("status", "is_bot")
     search_fields = ("game__id", "player__username")
@@ -91,16 +106,8 @@ class SeatAdmin(admin.ModelAdmin):
     readonly_fields = ("game", "index", "player", "is_bot", "status", "joined_at", "left_at", "credit_seconds")
     actions = ["give_to_bot", "give_to_player"]
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
     @admin.action(description="Give the selected seats to a bot (forfeit for the player)")
     def give_to_bot(self, request, queryset):
-        from pbem.services import seat_forfeit
-
         for seat in queryset.filter(game__status=Game.Status.ACTIVE):
             try:
                 seat_forfeit(game_id=seat.game_id, seat=seat.index)
@@ -113,8 +120,6 @@ class SeatAdmin(admin.ModelAdmin):
         """A page that asks for the player, then hands the seat over through
         ``seat_reassign`` (the old player's reply addresses stop working, the
         new player is asked for the open decisions)."""
-        from pbem.services import seat_reassign
-
         seats = list(queryset.select_related("game", "player"))
         form = SeatReassignForm(request.POST if "apply" in request.POST else None)
         if len(seats) != 1:
@@ -140,7 +145,7 @@ class SeatAdmin(admin.ModelAdmin):
 
 
 @admin.register(PendingAction)
-class PendingActionAdmin(admin.ModelAdmin):
+class PendingActionAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("game", "version", "seat", "kind", "sealed", "deadline", "submitted_at", "closed_at", "answer")
     list_filter = ("sealed", "answer")
     search_fields = ("game__id",)
@@ -149,18 +154,9 @@ class PendingActionAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("seat", "game")
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
+class MoveAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("id", "game", "version", "seat", "shown_action", "sealed", "source", "status", "received_at")
     list_filter = ("sealed", "source", "status")
     search_fields = ("game__id",)
@@ -174,15 +170,6 @@ class MoveAdmin(admin.ModelAdmin):
         if obj.sealed and obj.status != Move.Status.APPLIED:
             return "sealed (shown once the decision resolves)"
         return obj.action
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Profile)
@@ -212,8 +199,6 @@ def _register_notifications():
 
         @admin.action(description="Send the selected notifications again")
         def resend(self, request, queryset):
-            from notifications.tasks import deliver
-
             ids = list(queryset.values_list("pk", flat=True))
             queryset.update(sent_at=None, last_error="")
             for pk in ids:

@@ -9,6 +9,7 @@ kept apart so that no query for the log can carry it by accident.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 
 from django.conf import settings
@@ -28,8 +29,6 @@ def _seed_salt() -> str:
 def seed_commitment_of(*, seed: int, salt: str) -> str:
     """sha256 of "<seed>:<salt>": published when the game starts, so the seed
     revealed with the finished game's record can be checked against it."""
-    import hashlib
-
     return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
 
 
@@ -340,3 +339,24 @@ class TakeBack(models.Model):
         return f"<TakeBack move={self.move_id}>"
 
     __str__ = __repr__
+
+
+class TableMessage(models.Model):
+    """Table talk: a message to the whole table or to one seat of a game. Made
+    by the web app's table, read by its pages and by the mails below it. The
+    model was the web app's: its table keeps that name (migration pbem 0008)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="table_messages")
+    sender = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_messages")
+    # None: to the table; else the seat index it is for (sender and that seat see it)
+    to_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    text = models.TextField(max_length=2000)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "web_tablemessage"
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["game", "created_at"], name="table_message_by_game")]
+
+    def __str__(self) -> str:
+        return f"message {self.pk} in game {self.game_id}"

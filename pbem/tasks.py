@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
 from django.db import OperationalError
 
 from pbem import broker_state, services  # noqa: F401 - broker_state: a worker says what it runs and that it is alive
@@ -20,6 +21,14 @@ def sweep() -> dict:
     return services.stalled_work_requeue()
 
 
+@shared_task(name="notifications.tasks.lost_deliveries_sweep")
+def lost_deliveries_sweep() -> int:
+    """Re-queue deliver tasks lost with their worker (runs every
+    PBEM_LOST_WORK_SECONDS from beat; an index lookup). Registered under the
+    name it had in notifications.tasks, which beat and queued tasks use."""
+    return services.notifications_lost_requeue()
+
+
 @shared_task
 def lost_work_sweep() -> int:
     """Re-queue advances lost with their worker (runs every
@@ -34,8 +43,6 @@ def deadlines_sweep(self, index: int = 0, parts: int = 1) -> dict:
     is a wave (a long outage, a tournament round's deadline): it is shared out
     in PBEM_SWEEP_PARTS parts by game, one task each, so every worker process
     takes a share."""
-    from django.conf import settings
-
     done = services.deadlines_sweep(part=(index, parts) if parts > 1 else None)
     if done["more"]:
         if parts == 1 and settings.PBEM_SWEEP_PARTS > 1:

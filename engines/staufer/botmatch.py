@@ -1,22 +1,23 @@
-"""How often the Staufer bot wins against simple opponents.
+"""How often the Staufer bot wins against simple opponents (the runner every
+engine shares, engines.botmatch, with its defaults).
 
     python -m engines.staufer.botmatch --games 100 --players 2 --opponent random
     python -m engines.staufer.botmatch --games 100 --players 3 --opponent default
-
-The runner is the one of every engine (``engines.augsburg1520.botmatch``: one seat
-played by the bot, a different one each game; the others random-legal or default).
 """
 
 from __future__ import annotations
 
-from engines.augsburg1520.botmatch import main as _main
-from engines.augsburg1520.botmatch import match
+from engines import botmatch
 
-__all__ = ["main", "match"]
+from . import ENGINE
+
+
+def match(engine=ENGINE, games: int = 100, players: int = 2, opponent: str = "default", seed: int = 1) -> dict:
+    return botmatch.match(engine, games, players, opponent, seed)
 
 
 def main(argv: list[str] | None = None) -> int:
-    return _main(argv, slug="staufer")
+    return botmatch.main(argv, "staufer")
 
 
 if __name__ == "__main__":

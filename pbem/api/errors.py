@@ -12,6 +12,7 @@ from django.db import InterfaceError, OperationalError
 from django.http import JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.csrf import csrf_failure as django_csrf_failure
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -120,6 +121,5 @@ def csrf_failure(request, reason=""):
             },
             status=403,
         )
-    from django.views.csrf import csrf_failure as django_csrf_failure
 
     return django_csrf_failure(request, reason=reason)

@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
+from django.contrib.auth import authenticate, get_user_model
+from django.http import JsonResponse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
+from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from pbem import selectors, services
+from notifications.addresses import address_undeliverable_mark
+from notifications.outbox import preference_of
+from notifications.services import address_bounce_clear
+from pbem import clock, selectors, services
 from pbem.api import serializers as s
 from pbem.api.auth import token_expires_at
 from pbem.api.parsers import SafeJSONParser
 from pbem.api.throttles import InvitationThrottle, MoveThrottle, SignInLockout, TokenAddressThrottle
-from pbem.errors import InvalidRequest
+from pbem.errors import InvalidRequest, NotFound
 from pbem.models import Game, Move
+from pbem.services.invitations import invitation_create
 from pbem.services.languages import profile_language_set
 
 # Every authenticated endpoint may answer 401 (no or a bad or an expired
@@ -47,9 +54,6 @@ class TokenView(APIView):
         responses={200: s.TokenSerializer, 400: s.ErrorSerializer, 401: s.ErrorSerializer, 429: s.ErrorSerializer, 503: s.ErrorSerializer},
     )
     def post(self, request):
-        from django.contrib.auth import authenticate
-        from rest_framework.authtoken.models import Token
-
         body = s.TokenRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         username = body.validated_data["username"]
@@ -69,8 +73,6 @@ class TokenView(APIView):
 
     @extend_schema(request=None, responses={204: None, **COMMON})
     def delete(self, request):
-        from rest_framework.authtoken.models import Token
-
         Token.objects.filter(user=request.user).delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -269,8 +271,6 @@ class GameInvitationView(APIView):
 
     @extend_schema(request=s.InvitationCreateSerializer, responses={201: s.InvitationSerializer, **ERRORS, 429: s.ErrorSerializer})
     def post(self, request, game_id: int):
-        from pbem.services.invitations import invitation_create
-
         selectors.game_get(game_id=game_id, user=request.user)
         body = s.InvitationCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -289,8 +289,6 @@ class TimeControlListView(APIView):
 
     @extend_schema(responses={200: s.TimeControlsSerializer, **COMMON})
     def get(self, request):
-        from pbem import clock
-
         return Response(
             {
                 "default": clock.DEFAULT_PRESET,
@@ -318,9 +316,6 @@ class VacationView(APIView):
 
 
 def _me(user) -> dict:
-    from notifications.outbox import preference_of
-    from notifications.selectors import address_undeliverable_mark
-
     return {
         "username": user.username,
         "email": user.email,
@@ -354,8 +349,6 @@ class AddressUndeliverableView(APIView):
 
     @extend_schema(request=None, responses={200: s.MeSerializer, **COMMON})
     def delete(self, request):
-        from notifications.services import address_bounce_clear
-
         address_bounce_clear(email=request.user.email)
         return Response(_me(request.user))
 
@@ -365,9 +358,6 @@ class PlayerView(APIView):
 
     @extend_schema(responses={200: s.PlayerSerializer, **READ})
     def get(self, request, username: str):
-        from django.contrib.auth import get_user_model
-
-        from pbem.errors import NotFound
 
         user = get_user_model().objects.filter(username=username).first()
         if user is None:
@@ -386,8 +376,6 @@ class GameResignView(APIView):
 
 @csrf_exempt  # a POST to an unknown path is a 404, not a CSRF page
 def api_not_found(request, *args, **kwargs):
-    from django.http import JsonResponse
-
     return JsonResponse(
         {"error": "not_found", "detail": _("There is no API endpoint at %(path)s; see /api/docs/.") % {"path": request.path}},
         status=404,

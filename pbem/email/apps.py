@@ -1,6 +1,7 @@
 import logging
 
 from django.apps import AppConfig
+from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
 log = logging.getLogger(__name__)
@@ -29,8 +30,6 @@ class EmailConfig(AppConfig):
     verbose_name = "inbound email"
 
     def ready(self):
-        from django.conf import settings
-
         from pbem.email import receivers  # noqa: F401 - connects the anymail inbound signal
 
         open_ = webhooks_unauthenticated(settings)

@@ -15,23 +15,27 @@ from __future__ import annotations
 from django.utils.translation import ngettext
 
 import logging
+import textwrap
 
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from engines.base import ParseError, describe_actions
 from notifications import outbox
 from notifications.models import EmailPreference, InboundMessage
+from pbem import command_words, services
+from pbem.email import ladder_commands as ladder
 from pbem.email import orders
 from pbem.email.answers import Answer, Context
+from pbem.email.parsing import key_hash
 from pbem.email.reply import report
-from pbem import command_words
-from pbem.errors import ServiceError
+from pbem.errors import InvalidRequest, ServiceError
 from pbem.languages import game_title, language_codes, language_supported, status_word
-from pbem.ladders import mail_commands as ladder
+from pbem.models import Game, Move, Seat
+from pbem.selectors import decisions_waiting_for, engine_get, open_decisions, prompts_now, reader_language
 from pbem.messages import text_render
-from pbem.selectors import profile_of, prompts_now, reader_language
+from pbem.selectors import profile_of
 from pbem.services.mails import commands_of
 from pbem.services.languages import profile_language_set
 
@@ -64,8 +68,6 @@ COMMANDS = (
 
 
 def _table(rows) -> str:
-    import textwrap
-
     out = []
     for usage, what in rows:
         usage, what = str(usage), str(what)  # in the reader's language
@@ -126,8 +128,6 @@ def _game_now(ctx: Context):
 
 
 def _engine(ctx: Context):
-    from pbem.selectors import engine_get
-
     return engine_get(ctx.game.engine)
 
 
@@ -140,8 +140,6 @@ def _allowed(ctx: Context) -> str:
 
 
 def _status(ctx: Context) -> str:
-    from pbem.selectors import open_decisions
-
     game = _game_now(ctx)
     if game.state is None:
         return _("Game #%(game_id)s has not started yet (%(status)s).") % {"game_id": game.pk, "status": status_word(game.status)}
@@ -172,9 +170,6 @@ def _status(ctx: Context) -> str:
 
 
 def _games(ctx: Context) -> str:
-    from pbem.models import Seat
-    from pbem.selectors import decisions_waiting_for
-
     waiting = {p.game_id: p for p in decisions_waiting_for(user=ctx.user)}
     seats = Seat.objects.filter(player=ctx.user).select_related("game").order_by("-game__updated_at")[:50]
     if not seats:
@@ -200,17 +195,9 @@ def _help_for(ctx: Context) -> str:
     return _help() + extra
 
 
-def _service(name: str):
-    import pbem.services
-
-    return getattr(pbem.services, name, None)
-
-
 def _builtin(ctx: Context, line: str) -> str | None:
     """Run a command every game has; None when the line is none of them.
     Raises ServiceError on a refusal."""
-    from pbem.errors import InvalidRequest
-
     # a command in any language's words, read as the English one (`urlaub 5` -> `vacation 5`)
     line = command_words.canonical(line)
     if line is None:
@@ -235,12 +222,9 @@ def _builtin(ctx: Context, line: str) -> str | None:
     if word == "join":
         if len(words) != 2:
             raise InvalidRequest(_("Write `join` and the code from your invitation, e.g. `join Ab3dE7fG`."))
-        from pbem.services import game_join_by_code
 
-        seat = game_join_by_code(code=line.split()[1], user=ctx.user)
+        seat = services.game_join_by_code(code=line.split()[1], user=ctx.user)
         if ctx.address.invitation_id and ctx.address.invitation.accepted_at is None:
-            from django.utils import timezone
-
             inv = ctx.address.invitation
             inv.accepted_at, inv.accepted_by = timezone.now(), ctx.user
             inv.save(update_fields=["accepted_at", "accepted_by"])
@@ -252,9 +236,7 @@ def _builtin(ctx: Context, line: str) -> str | None:
     if word == "notify" and len(words) == 3 and words[1] in ("board", "picture", "image"):
         if words[2] not in ("on", "off"):
             raise InvalidRequest(_("Write `notify board on` or `notify board off`."))
-        from notifications.services import board_image_set
-
-        board_image_set(user=ctx.user, on=words[2] == "on")
+        services.board_image_set(user=ctx.user, on=words[2] == "on")
         return (_("From now on your game mails show the board as a picture.") if words[2] == "on" else
                 _("From now on your game mails leave the board picture out (the situation stays written out)."))
     if word in ("notify", "unsubscribe"):
@@ -264,9 +246,8 @@ def _builtin(ctx: Context, line: str) -> str | None:
             mode = "every_move" if words[1].startswith("every") else words[1]
         else:
             raise InvalidRequest(_("Write `notify every`, `notify digest` or `notify off`."))
-        from notifications.services import preference_set
 
-        preference_set(user=ctx.user, mode=mode)
+        services.preference_set(user=ctx.user, mode=mode)
         said = {
             EmailPreference.Mode.EVERY_MOVE: _("a mail for every move, confirmation and result"),
             EmailPreference.Mode.DIGEST: _("a mail only when you must act (with what happened since), and results"),
@@ -290,8 +271,6 @@ def _builtin(ctx: Context, line: str) -> str | None:
 def _language(ctx: Context, words: list[str]) -> str:
     """`language de` (`sprache deutsch`, `lingua italiano`, `langue fr`): the
     account's language for pages, mails and answers, this answer included."""
-    from pbem.errors import InvalidRequest
-
     if len(words) != 2:
         raise InvalidRequest(
             _("Write `language` and a language, e.g. `language de`; the languages are %(codes)s.")
@@ -304,27 +283,14 @@ def _language(ctx: Context, words: list[str]) -> str:
 
 
 def _resign(ctx: Context) -> str:
-    from pbem.errors import InvalidRequest
-
     if ctx.game is None:
         raise InvalidRequest(_("Send `resign` in a reply to a mail of the game you want to leave."))
-    seat_resign = _service("seat_resign")
-    if seat_resign is None:
-        raise InvalidRequest(_("Resigning by mail is not available yet; resign on the game's page."))
-    seat_resign(game_id=ctx.game.pk, user=ctx.user)
+    services.seat_resign(game_id=ctx.game.pk, user=ctx.user)
     return _("You have resigned from game #%(game_id)s.") % {"game_id": ctx.game.pk}
 
 
 def _vacation(ctx: Context, days: int) -> str:
-    from pbem.errors import InvalidRequest
-
-    vacation_take = _service("vacation_take")
-    if vacation_take is None:
-        raise InvalidRequest(_("Vacations by mail are not available yet; take one on the site."))
-    taken = vacation_take(user=ctx.user, days=days)
-    if not isinstance(taken, dict):
-        return ngettext("Your vacation of %(days)s day is taken.", "Your vacation of %(days)s days is taken.", days) % {
-            "days": days}
+    taken = services.vacation_take(user=ctx.user, days=days)
     until = _moment_text(taken.get("ends_at"), ctx.user)
     return (
         ngettext("Your vacation of %(days)s day is taken, until %(until)s.",
@@ -337,10 +303,6 @@ def _vacation(ctx: Context, days: int) -> str:
 
 
 def _move(ctx: Context, line: str, index: int) -> str:
-    from pbem import services
-    from pbem.errors import InvalidRequest
-    from pbem.models import Game, Move
-
     if ctx.game is None:
         raise InvalidRequest(
             _("%(line)r is no command of this address, which takes help, games and join. "
@@ -356,7 +318,6 @@ def _move(ctx: Context, line: str, index: int) -> str:
     engine = _engine(ctx)
     actions = engine.parse(game.state, ctx.seat, line, lang=reader_language())
     out = []
-    from pbem.email.services import key_hash
 
     for j, action in enumerate(actions):
         result = services.move_submit(
@@ -418,8 +379,6 @@ def _done_text(ctx: Context, done: list[str], moved: bool, skipped: list[tuple[s
             parts.append(report.meant_text())
     text = "\n\n".join(parts)
     if moved and ctx.game is not None:
-        from pbem import services
-
         services.game_advance(game_id=ctx.game.pk)
         text += "\n\n" + _("The situation now:") + "\n\n" + _status(ctx)
     return text

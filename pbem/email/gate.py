@@ -15,10 +15,15 @@ from django.utils.translation import gettext as _
 
 from notifications import addresses
 from notifications.models import InboundMessage, Notification
+from notifications.services import address_bounce_clear, bounce_record
 from pbem.email import parsing as mail
+from pbem.email import throttle
 from pbem.email.answers import Answer, Context, _addressed, _re
 from pbem.email.commands import MAX_COMMANDS, _game_now, _run, _status
+from pbem.models import PendingAction
 from pbem.selectors import language_of
+from pbem.selectors.mail import events_since
+from pbem.services.invitations import account_for_address
 
 
 def mail_handle(row: InboundMessage) -> Answer:
@@ -29,14 +34,10 @@ def mail_handle(row: InboundMessage) -> Answer:
 
 
 def _mail_handle(row: InboundMessage) -> Answer:
-    from pbem.email import throttle
-
     msg = mail.message_from_bytes(bytes(row.raw))
     for candidate in row.envelope_recipients or []:
         bounced = addresses.bounce_of(candidate)
         if bounced is not None:
-            from notifications.services import bounce_record
-
             return Answer.drop(bounce_record(notification_id=bounced, status=mail.bounce_status(msg)))
     why = mail.automatic_reason(msg, row.envelope_sender if row.source == "smtp" else (row.envelope_sender or None))
     if why:
@@ -65,12 +66,9 @@ def _mail_handle(row: InboundMessage) -> Answer:
             "throttled",
         )
     if address.invitation_id:
-        from pbem.services.invitations import account_for_address
-
         user = account_for_address(email=sender)
     else:
         user = address.user
-    from notifications.services import address_bounce_clear
 
     address_bounce_clear(email=sender)  # a mail from the address proves it works
     ctx = Context(row=row, msg=msg, sender=sender, address=address, user=user)
@@ -155,9 +153,6 @@ def _thread_check(ctx: Context) -> Answer | None:
     this seat a situation which is no longer current: its open decision was
     opened after that mail was written. The refusal says what changed and
     shows the situation now, so a reply to it is current."""
-    from notifications.selectors import events_since
-    from pbem.models import PendingAction
-
     shown = _answered_mail(ctx)
     if shown is None or shown.game_id is None:
         return None

@@ -49,6 +49,11 @@ def message_key(msg, raw: bytes) -> str:
     return "sha256:" + hashlib.sha256(raw).hexdigest()
 
 
+def key_hash(key: str) -> str:
+    """A stored mail's key, short and of fixed length (for the idempotency keys of its moves)."""
+    return hashlib.sha256(key.encode()).hexdigest()[:24]
+
+
 def sender_address(msg) -> str:
     return parseaddr(_header(msg, "From"))[1].strip().lower()
 

@@ -9,14 +9,16 @@
 
 from __future__ import annotations
 
-import hashlib
 import logging
+from datetime import timedelta
 
 from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
 from notifications.models import InboundMessage
 from pbem.email import parsing as mail
+from pbem.email.answers import Answer
+from pbem.email.gate import mail_handle
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +59,6 @@ def inbound_store(
 
 def inbound_requeue(*, grace_seconds: int = 60) -> int:
     """Queue processing again for stored mails a lost task left behind."""
-    from datetime import timedelta
-
     from pbem.email.tasks import process_inbound
 
     cutoff = timezone.now() - timedelta(seconds=grace_seconds)
@@ -71,9 +71,6 @@ def inbound_requeue(*, grace_seconds: int = 60) -> int:
 def inbound_process(*, inbound_id: int) -> str | None:
     """Process a stored mail once: the row stays locked while its commands
     run, and a processed row is never processed again. Returns its status."""
-    from pbem.email.answers import Answer
-    from pbem.email.gate import mail_handle
-
     with transaction.atomic():
         row = InboundMessage.objects.select_for_update(skip_locked=True).filter(pk=inbound_id, processed_at__isnull=True).first()
         if row is None:
@@ -98,7 +95,3 @@ def inbound_process(*, inbound_id: int) -> str | None:
         except Exception:  # noqa: BLE001 - the mail is processed; only its answer is lost, and logged
             log.exception("the answer to inbound mail %s could not be written", row.pk)
     return row.status
-
-
-def key_hash(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()[:24]

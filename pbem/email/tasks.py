@@ -5,6 +5,7 @@ tasks queued before a deploy, and the beat schedule, still find them."""
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
 from django.db import OperationalError
 
 from pbem.email import services
@@ -22,6 +23,4 @@ def process_inbound(self, inbound_id: int) -> str | None:
 @shared_task(name="notifications.tasks.inbound_sweep")
 def inbound_sweep() -> int:
     """Re-queue stored mails a lost task left behind (runs from beat)."""
-    from django.conf import settings
-
     return services.inbound_requeue(grace_seconds=settings.PBEM_SWEEP_GRACE_SECONDS)

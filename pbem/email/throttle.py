@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from django.conf import settings
+from django.core.cache import cache
 
 
 @dataclass
@@ -39,8 +40,6 @@ def _client():
 
 def _count(client, key: str, window: int) -> int:
     if client is None:
-        from django.core.cache import cache
-
         cache.add(key, 0, window)
         return cache.incr(key)
     pipe = client.pipeline()
@@ -51,8 +50,6 @@ def _count(client, key: str, window: int) -> int:
 
 def _first(client, key: str, window: int) -> bool:
     if client is None:
-        from django.core.cache import cache
-
         return cache.add(key, 1, window)
     return bool(client.set(key, 1, nx=True, ex=window))
 
@@ -82,8 +79,6 @@ def reset() -> None:
     """Forget every counter of this process's prefix (tests)."""
     client = _client()
     if client is None:
-        from django.core.cache import cache
-
         cache.clear()
         return
     for key in client.scan_iter(match=_prefix() + "*", count=500):

@@ -12,6 +12,7 @@ from django.conf import settings
 
 from notifications.models import Notification
 from notifications.outbox import notification_write
+from pbem.ladders.selectors import tournament_standings
 
 
 def _write(*, key: str, user, tag: str, message: str, data: dict, kind: str = Notification.Kind.NOTICE) -> None:
@@ -128,8 +129,6 @@ def round_started(*, tournament, round) -> None:
 
 
 def _standings_mail(*, tournament, key: str, round: int | None) -> None:
-    from pbem.ladders.selectors import tournament_standings
-
     keys = ("place", "player", "points", "opponents_points", "score_ratio", "final_place", "withdrawn")
     lines = [{k: line[k] for k in keys} for line in tournament_standings(tournament=tournament)[:50]]
     for e in tournament.entries.select_related("player"):

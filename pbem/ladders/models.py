@@ -10,8 +10,12 @@ challenges; tournaments hold entries, rounds and tables.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+
+from pbem.errors import NotFound
+from pbem.selectors import engine_get
 
 # openskill's defaults: mu 25, sigma 25/3, so a new player's ordinal is 0.
 MU, SIGMA = 25.0, 25.0 / 3.0
@@ -54,11 +58,6 @@ class Ladder(models.Model):
         return self.name
 
     def clean(self):
-        from django.core.exceptions import ValidationError
-
-        from pbem.errors import NotFound
-        from pbem.selectors import engine_get
-
         try:
             engine = engine_get(self.engine)
         except NotFound as e:

@@ -24,8 +24,9 @@ from pbem.ladders.models import (
     TableSeat,
     Tournament,
 )
+from pbem.languages import game_title
 from pbem.models import Seat
-from pbem.selectors import reliability_of
+from pbem.selectors import engine_get, reliability_of
 
 # --- lookups ------------------------------------------------------------------------
 
@@ -216,8 +217,6 @@ def ladder_standings(*, ladder: Ladder, now=None, limit: int = 500) -> list[dict
 
 
 def ladder_summary(*, ladder: Ladder) -> dict:
-    from pbem.selectors import engine_get
-
     return {
         "slug": ladder.slug,
         "name": ladder.name,
@@ -368,9 +367,6 @@ def finalists(*, tournament: Tournament, standing: list[dict]) -> list[int]:
 
 def tournament_rules(*, tournament: Tournament) -> list[str]:
     """The tournament's rules in sentences, in the reader's language."""
-    from pbem.languages import game_title
-    from pbem.selectors import engine_get
-
     t = tournament
     engine = engine_get(t.engine)
     sizes = sorted({s for s in (t.table_size, t.table_size - 1, t.final_size or t.table_size) if s >= engine.min_players}, reverse=True)

@@ -9,6 +9,7 @@
 - vacations.py   a player away moves the deadlines of their open decisions
 - sweeps.py      the periodic sweeps: deadlines, lost advances and deliveries
 - invitations.py an address invited to a game, and the account an address gets
+- preferences.py how much mail a player gets
 - operations.py  an operator's actions: abort, more time, a seat to another player
 - orders.py      orders given in advance, standing orders, taking a move back
 """
@@ -25,7 +26,8 @@ from pbem.services.orders import (
     standing_order_add,
     standing_order_withdraw,
 )
-from pbem.services.sweeps import deadlines_sweep, lost_advances_requeue, stalled_work_requeue
+from pbem.services.preferences import board_image_set, preference_set
+from pbem.services.sweeps import deadlines_sweep, lost_advances_requeue, notifications_lost_requeue, stalled_work_requeue
 from pbem.services.timeouts import pending_remind, pending_timeout, seat_forfeit, seat_resign
 from pbem.services.vacations import VacationRefused, vacation_take
 
@@ -53,7 +55,11 @@ __all__ = [
     # sweeps.py
     "deadlines_sweep",
     "lost_advances_requeue",
+    "notifications_lost_requeue",
     "stalled_work_requeue",
+    # preferences.py: how much mail a player gets
+    "board_image_set",
+    "preference_set",
     # operations.py: the operator's actions (the admin)
     "deadline_extend",
     "game_abort",

@@ -7,11 +7,16 @@ from __future__ import annotations
 import re
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from notifications import links, outbox
 from notifications.models import Invitation, Notification, ReplyAddress
 from pbem.errors import Conflict, InvalidRequest, NotFound, NotYourSeat
+from pbem.models import Game
+from pbem.selectors import engine_get
 from pbem.messages.render import game_tag
 
 
@@ -19,13 +24,6 @@ from pbem.messages.render import game_tag
 def invitation_create(*, game_id: int, by_user, email: str) -> Invitation:
     """Invite an address to a forming game: it gets a mail whose reply
     address accepts ``join <code>`` from that address, account or not."""
-    from django.core.exceptions import ValidationError
-    from django.core.validators import validate_email
-
-    from notifications import outbox
-    from pbem.models import Game
-    from pbem.selectors import engine_get
-
     email = (email or "").strip()
     try:
         validate_email(email)
@@ -43,7 +41,6 @@ def invitation_create(*, game_id: int, by_user, email: str) -> Invitation:
     invitation, created = Invitation.objects.get_or_create(game=game, email=email.lower(), defaults={"invited_by": by_user})
     address = ReplyAddress.objects.get_or_create(invitation=invitation)[0]
     engine = engine_get(game.engine)
-    from notifications import links
 
     # The invited address gets its account now (no password: it may play by
     # mail alone), so the invitation itself can carry the link to set one,

@@ -28,14 +28,14 @@ scans the rows' data as well as the mails.
 
 from __future__ import annotations
 
-import boards
 from django.utils import timezone
+
+import boards
 from engines.base import canonical
 from engines.names import seat_names_in
 from notifications import links as mail_links
 from notifications.models import Notification
 from notifications.outbox import notification_write
-from notifications.selectors import TALK_MAX_MESSAGES, digest_since_last_acted, table_talk_for_mail
 from pbem.messages import mail_render
 from pbem.messages.render import game_tag
 from pbem.selectors import (
@@ -46,7 +46,7 @@ from pbem.selectors import (
     recipient_language,
     seats_by_index,
 )
-
+from pbem.selectors.mail import TALK_MAX_MESSAGES, digest_since_last_acted, table_talk_for_mail
 
 # --- what a step stores -------------------------------------------------------------
 

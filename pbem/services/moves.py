@@ -15,12 +15,14 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone, translation
-from django.utils.translation import gettext as _, pgettext
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from engines import schema_words
-from engines.base import IllegalAction, canonical, check_against_specs
+from engines.base import IllegalAction, canonical, check_against_specs, describe_actions
 from engines.rng import Rng
 from pbem.errors import (
     Conflict,
@@ -31,11 +33,12 @@ from pbem.errors import (
     NotYourTurn,
     StaleVersion,
 )
+from pbem.languages import status_word
 from pbem.models import Game, Move, PendingAction, SealedMove
 from pbem.selectors import engine_get, seats_by_index
-from pbem.services.mails import game_over_write, resolution_write, your_move_write
 from pbem.services.deadlines import answer_record, deadline_plan
-from pbem.languages import status_word
+from pbem.services.game_finish import game_finish
+from pbem.services.mails import resolution_write, your_move_write
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +96,14 @@ def _send_advance(game_id: int) -> None:
         log.warning("game %s: advance not queued (%s); the lost-work sweep will queue it", game_id, type(exc).__name__)
 
 
+def bot_action(*, game: Game, engine, seat: int) -> dict:
+    """A bot's choice for ``seat`` now: a bot seat's move, and a bot's answer
+    when a player runs out of time. It follows from the game's seed, version
+    and the seat alone, so a record replays and both choose alike."""
+    rng = Rng.from_seed(game.seed * 1_000_003 + game.version * 101 + seat)
+    return engine.bot(game.state, seat, rng)
+
+
 def game_lock(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update(no_key=True).get(pk=game_id)
@@ -103,8 +114,6 @@ def game_lock(game_id: int) -> Game:
 def request_digest_of(*, seat: int, action, version: int | None) -> str:
     """What an Idempotency-Key is bound to: keyed with SECRET_KEY, so the
     digest of a sealed answer says nothing of it."""
-    from django.conf import settings
-
     body = canonical({"action": action, "seat": seat, "version": version})
     return hmac.new(settings.SECRET_KEY.encode(), body.encode(), hashlib.sha256).hexdigest()
 
@@ -287,8 +296,6 @@ def _fits_specs(engine, state: dict, seat: int, action: dict) -> None:
 
 
 def _allowed(engine, game: Game, seat: int) -> str:
-    from engines.base import describe_actions
-
     lang = translation.get_language() or "en"
     return describe_actions(engine.actions(game.state, seat, lang=lang), lang)
 
@@ -343,9 +350,7 @@ def _advance_locked(game: Game, engine, *, max_steps: int, bots: bool, opened=No
             break
         for p in waiting:
             seat = p.seat.index
-            # A bot's choices follow from the game's seed, so a record replays.
-            rng = Rng.from_seed(game.seed * 1_000_003 + game.version * 101 + seat)
-            action = engine.bot(game.state, seat, rng)
+            action = bot_action(game=game, engine=engine, seat=seat)
             _submit_locked(game, engine, seat, action, Move.Source.BOT, f"bot:{game.version}:{seat}", game.version, "", pending)
         opened = pending  # the same decisions, now answered by the bots
     if write and steps and game.status == Game.Status.ACTIVE:
@@ -394,13 +399,8 @@ def _apply(game: Game, engine, pending: list[PendingAction]) -> list[PendingActi
     decisions = engine.decisions(game.state)
     if decisions:
         return decisions_open(game, engine, now, decisions=decisions)
-    game.status, game.finished_at = Game.Status.FINISHED, now
-    game.outcome = engine.outcome(game.state)
-    game.save(update_fields=["state", "version", "status", "finished_at", "outcome", "updated_at"])
-    from pbem.ladders.services import game_finished
-
-    game_finished(game=game)  # ratings, ladder, tournament table: in this same transaction
-    game_over_write(game=game)
+    # the last step's state and version are written with the end of the game
+    game_finish(game=game, outcome=engine.outcome(game.state), now=now, fields=("state", "version"))
     return []
 
 
@@ -448,7 +448,5 @@ def advance_on_its_way(game: Game) -> bool:
     with the game row locked, so a task that has not cleared it has not yet
     looked at the game and will see what this transaction commits). A stale
     mark is queued again, as the lost-work sweep would."""
-    from django.conf import settings
-
     marked = game.advance_queued_at
     return marked is not None and marked > timezone.now() - timedelta(seconds=settings.PBEM_LOST_WORK_SECONDS)

@@ -10,11 +10,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from notifications import outbox
+from notifications.models import Notification, ReplyAddress
 from pbem import clock
 from pbem.errors import Conflict, InvalidRequest, NotFound
 from pbem.models import DecisionOrder, Game, PendingAction, Seat, StandingOrder
 from pbem.services.moves import game_lock
 from pbem.languages import status_word
+from pbem.messages.render import game_tag
+from pbem.services.mails import situation_of, your_move_write
 
 MAX_EXTENSION_HOURS = 24 * 60
 
@@ -60,11 +64,6 @@ def seat_reassign(*, game_id: int, seat_index: int, user) -> Seat:
     seat's hand). The seat's open decisions get a whole clock from now
     (never less than they had), and the new player a "your move" mail for
     each; both players are told by a notice."""
-    from notifications import outbox
-    from notifications.models import Notification, ReplyAddress
-    from pbem.messages.render import game_tag
-    from pbem.services.mails import situation_of, your_move_write
-
     if user is None or not user.is_active:
         raise InvalidRequest(_("Choose an active account to give the seat to."))
     with transaction.atomic():

@@ -7,8 +7,10 @@ happened, a body with what is asked (the decision's prompt, the deadline)."""
 from __future__ import annotations
 
 from datetime import timezone as dt_timezone
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.utils import translation
+from django.utils.dateparse import parse_datetime
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
@@ -17,7 +19,7 @@ from notifications.models import Notification
 from notifications.outbox import notification_render
 from pbem.languages import game_title
 from pbem.models import PendingAction
-from pbem.selectors import language_of
+from pbem.selectors import language_of, profile_of
 
 K = Notification.Kind
 
@@ -34,8 +36,10 @@ def _first_paragraph(text: str) -> str:
 
 def push_render(row: Notification) -> dict:
     """{title, body} of the push of ``row``."""
-    # the row holds the data of its mail: render (and keep) its text first, as the mail's delivery does
-    row = notification_render(row)
+    if not (row.data or {}).get("prompt"):
+        # no decision's prompt stored: the push says the first paragraph of the row's mail,
+        # rendered (and kept) first as the mail's delivery does
+        row = notification_render(row)
     with translation.override(language_of(user=row.recipient)):
         game = _game(row)
         titles = {
@@ -49,7 +53,29 @@ def push_render(row: Notification) -> dict:
         title = titles.get(row.kind, "%(game)s") % {"game": game}
         if row.kind == K.REMINDER and row.dedupe_key.startswith("last_call:"):
             title = _("Last call in %(game)s") % {"game": game}
-        return {"title": title, "body": _first_paragraph(row.body_text)}
+        return {"title": title, "body": _body(row)}
+
+
+def _body(row: Notification) -> str:
+    """What the seat is asked and until when, from what the step stored for
+    the row (``data``: the decision's prompt in the reader's language, the
+    deadline), else the first paragraph of the row's own text."""
+    data = getattr(row, "data", None) or {}
+    if not data.get("prompt"):
+        return _first_paragraph(row.body_text)
+    lines = [data["prompt"]]
+    deadline = parse_datetime(data["deadline"]) if data.get("deadline") else None
+    if deadline is not None:
+        zone = _zone(row.recipient)
+        lines.append(_("Deadline: %(when)s") % {"when": f"{date_format(deadline.astimezone(zone), 'D j M H:i')} ({zone.key})"})
+    return "\n".join(lines)
+
+
+def _zone(user) -> ZoneInfo:
+    try:
+        return ZoneInfo(profile_of(user=user).timezone if user is not None else "UTC")
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
 
 
 def chat_render(row: Notification, *, table: bool, mention: str | None = None) -> dict:

@@ -1,14 +1,22 @@
-"""The sweeps: periodic tasks that find work a lost task left behind (an
+"""The sweeps: what beat runs to find work a lost task left behind (an
 advance, a delivery) and queue it again, and the deadline sweep that sends
-due reminders and applies due timeouts. Each is safe to run twice."""
+due reminders and applies due timeouts. Each is safe to run twice.
+
+A row whose task is queued carries the moment it was queued (a "mark", set in
+the transaction that made the work); the task clears it when done. A mark
+older than the grace period is a task lost with its worker or its broker
+(pbem.requeue)."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
 
+from notifications.models import Notification
+from notifications.outbox import DELIVER_PRIORITY
 from pbem.models import Game, PendingAction
 from pbem.requeue import lost_requeue, marked_work_requeue
 from pbem.services.timeouts import pending_remind, pending_timeout
@@ -69,10 +77,6 @@ def stalled_work_requeue(*, grace_seconds: int | None = None) -> dict:
     holds no task of it (pbem.requeue.lost_requeue: waiting behind other work
     is not lost), mail at its own lower priority. (Games whose advance was
     queued and lost are found sooner by ``lost_advances_requeue``.)"""
-    from django.conf import settings
-
-    from notifications.models import Notification
-    from notifications.outbox import DELIVER_PRIORITY
     from notifications.tasks import deliver
     from pbem.tasks import advance
 
@@ -92,3 +96,22 @@ def stalled_work_requeue(*, grace_seconds: int | None = None) -> dict:
         task=deliver, priority=DELIVER_PRIORITY,
     )  # fmt: skip
     return {"games": len(games), "notifications": len(unsent)}
+
+
+def notifications_lost_requeue(*, grace_seconds: int | None = None, limit: int = 1000) -> int:
+    """Queue ``deliver`` again for every notification whose deliver task was
+    lost (its worker died, the broker was down): its mark, set with the row,
+    is older than the grace period and the broker holds no deliver of it,
+    waiting or running (pbem.requeue); queued again at mail's own priority. Found by the
+    partial index on ``deliver_queued_at``, which holds only rows in flight,
+    so running this every few seconds costs the database next to nothing.
+    Each row found is marked anew, so it is queued at most once per grace
+    period; a send in progress holds the row's lock and the extra task skips
+    it. Rows whose send failed are Celery's to retry with backoff (no mark);
+    the minute's ``stalled_work_requeue`` is their backstop."""
+    from notifications.tasks import deliver
+
+    return marked_work_requeue(
+        Notification.objects.filter(sent_at__isnull=True), mark="deliver_queued_at", task=deliver,
+        grace_seconds=grace_seconds, limit=limit, priority=DELIVER_PRIORITY,
+    )  # fmt: skip

@@ -18,32 +18,27 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from engines.rng import Rng
+from notifications.outbox import notification_write
 from pbem import clock
 from pbem.errors import Conflict, NotYourSeat, ServiceError
+from pbem.languages import status_word
+from pbem.messages.render import game_tag
 from pbem.models import Game, Move, PendingAction, Seat
 from pbem.selectors import engine_get
-from pbem.messages.render import game_tag
-from pbem.services.mails import game_over_write, reminder_write, situation_of
-from pbem.services.moves import game_lock, move_submit, queue_advance
-from pbem.languages import status_word
+from pbem.services.game_finish import game_finish
+from pbem.services.mails import reminder_write, situation_of
+from pbem.services.moves import bot_action, game_lock, move_submit, queue_advance
 
 log = logging.getLogger(__name__)
 
 # --- timeouts ---------------------------------------------------------------------
 
 
-def _bot_action(game: Game, engine, seat: int) -> dict:
-    # The same seeding as a bot seat's moves (pbem.services.moves._bots_act).
-    rng = Rng.from_seed(game.seed * 1_000_003 + game.version * 101 + seat)
-    return engine.bot(game.state, seat, rng)
-
-
 def _bot_answers(game: Game, engine, seat: int) -> None:
     move_submit(
         game_id=game.pk,
         seat=seat,
-        action=_bot_action(game, engine, seat),
+        action=bot_action(game=game, engine=engine, seat=seat),
         source=Move.Source.BOT,
         idempotency_key=f"bot:{game.version}:{seat}",
         version=game.version,
@@ -85,17 +80,12 @@ def _game_end_early(game: Game, leaver: Seat, now: datetime) -> None:
     PendingAction.objects.filter(game=game, closed_at__isnull=True).update(closed_at=now)
     left = set(game.seats.filter(status__in=[Seat.Status.RESIGNED, Seat.Status.FORFEITED]).values_list("index", flat=True))
     stayed = game.players - len(left)
-    game.status, game.finished_at = Game.Status.FINISHED, now
-    game.outcome = {
+    outcome = {
         "scores": [0 if i in left else 1 for i in range(game.players)],
         "ranks": [stayed + 1 if i in left else 1 for i in range(game.players)],
         "detail": {"ended": f"seat {leaver.index + 1} left the game ({leaver.status})", "left": sorted(left)},
     }
-    game.save(update_fields=["status", "finished_at", "outcome", "updated_at"])
-    from pbem.ladders.services import game_finished
-
-    game_finished(game=game)  # ratings, ladder, tournament table: in this same transaction
-    game_over_write(game=game)
+    game_finish(game=game, outcome=outcome, now=now)
 
 
 def pending_timeout(*, pending_id: int, now: datetime | None = None) -> str | None:
@@ -194,8 +184,6 @@ def _others(game: Game, seat: Seat):
 def timeout_note(*, game: Game, pending: PendingAction, done: str) -> None:
     """A public note to the other players, and a word to the player. It never
     says what was chosen (a sealed default stays as secret as any bid)."""
-    from notifications.outbox import notification_write
-
     seat = pending.seat
     who = f"{seat.player.username if seat.player_id else seat.name} (seat {seat.index + 1})"
     when = pending.deadline.isoformat() if pending.deadline else None
@@ -222,8 +210,6 @@ def timeout_note(*, game: Game, pending: PendingAction, done: str) -> None:
 
 
 def leave_note(*, game: Game, seat: Seat, done: str) -> None:
-    from notifications.outbox import notification_write
-
     who = f"{seat.player.username} (seat {seat.index + 1})"
     data = {"tag": game_tag(game.pk, game.engine), "who": who, "seat": seat.index + 1, "done": "resign_" + done}
     for other in _others(game, seat):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -313,8 +314,6 @@ class ProfileForm(forms.Form):
     )
 
     def clean_timezone(self):
-        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
         tz = self.cleaned_data["timezone"].strip()
         try:
             ZoneInfo(tz)

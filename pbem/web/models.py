@@ -1,30 +1,14 @@
-"""The web channel's own rows: table talk (messages to the whole table or to
-one player of a game) and the keys of the calendar and game feeds."""
+"""The web channel's own rows: the keys of the calendar and game feeds.
+(Table talk is pbem.models.TableMessage: the mails read it too.)"""
+
+import secrets
 
 from django.conf import settings
 from django.db import models
 
 
-class TableMessage(models.Model):
-    game = models.ForeignKey("pbem.Game", on_delete=models.CASCADE, related_name="table_messages")
-    sender = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_messages")
-    # None: to the table; else the seat index it is for (sender and that seat see it)
-    to_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    text = models.TextField(max_length=2000)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["created_at", "id"]
-        indexes = [models.Index(fields=["game", "created_at"], name="table_message_by_game")]
-
-    def __str__(self) -> str:
-        return f"message {self.pk} in game {self.game_id}"
-
-
 def _feed_token() -> str:
     # 256 bits from the secure source: the URL is the only key to a feed
-    import secrets
-
     return secrets.token_urlsafe(32)
 
 

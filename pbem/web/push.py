@@ -18,12 +18,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from notifications import push
-from notifications.selectors import channel_choices, chat_channels_of, push_devices_of
 from notifications.services import (
-    channel_choices_set, chat_channel_add, chat_channel_remove, push_subscribe, push_unsubscribe,
+    channel_choices_set,
+    chat_channel_add,
+    chat_channel_remove,
+    push_subscribe,
+    push_unsubscribe,
 )
 from pbem.errors import InvalidRequest
 from pbem.models import Game
+from pbem.selectors.mail import channel_choices, chat_channels_of, push_devices_of
 
 _BROWSERS = (("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Safari/", "Safari"))
 _SYSTEMS = (("Android", "Android"), ("iPhone", "iOS"), ("iPad", "iPadOS"), ("Windows", "Windows"),

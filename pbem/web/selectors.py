@@ -6,23 +6,20 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
-
+from django.utils.encoding import force_str
+from django.utils.http import urlsafe_base64_decode
 from django.utils.translation import gettext as _
 
 from engines.names import seat_names_in
 from pbem import selectors
 from pbem.languages import game_title
-from pbem.models import Game, Move, Seat
-from pbem.web.models import TableMessage
+from pbem.models import Game, Move, Seat, TableMessage
 
 
 def user_by_uid(uidb64: str):
-    from django.contrib.auth import get_user_model
-    from django.utils.encoding import force_str
-    from django.utils.http import urlsafe_base64_decode
-
     try:
         pk = force_str(urlsafe_base64_decode(uidb64))
         return get_user_model().objects.filter(pk=int(pk)).first()

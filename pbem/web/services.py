@@ -6,12 +6,14 @@ channel."""
 
 from __future__ import annotations
 
+from allauth.account.models import EmailAddress
 from django.db import transaction
 from django.utils.translation import gettext as _
+from rest_framework.authtoken.models import Token
 
 from pbem.errors import InvalidRequest, NotYourSeat
-from pbem.models import Game, Seat
-from pbem.web.models import CalendarFeed, GameFeed, TableMessage, _feed_token
+from pbem.models import Game, Profile, Seat, TableMessage
+from pbem.web.models import CalendarFeed, GameFeed, _feed_token
 
 
 def table_message_post(*, game_id: int, user, text: str, to_seat: int | None = None) -> TableMessage:
@@ -32,23 +34,17 @@ def table_message_post(*, game_id: int, user, text: str, to_seat: int | None = N
 
 
 def profile_timezone_set(*, user, tz: str):
-    from pbem.models import Profile
-
     profile, _created = Profile.objects.update_or_create(user=user, defaults={"timezone": tz})
     return profile
 
 
 def api_token_regenerate(*, user) -> str:
-    from rest_framework.authtoken.models import Token
-
     with transaction.atomic():
         Token.objects.filter(user=user).delete()
         return Token.objects.create(user=user).key
 
 
 def api_token_get(*, user) -> str:
-    from rest_framework.authtoken.models import Token
-
     return Token.objects.get_or_create(user=user)[0].key
 
 
@@ -56,8 +52,6 @@ def api_token_get(*, user) -> str:
 def password_set_from_link(*, user, password: str) -> None:
     """A player invited by email sets a password from the link in a mail: the
     link proves the address, so it counts as verified for logging in."""
-    from allauth.account.models import EmailAddress
-
     user.set_password(password)
     user.save(update_fields=["password"])
     if user.email:

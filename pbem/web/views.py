@@ -13,8 +13,8 @@ from django.contrib.auth.tokens import default_token_generator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
@@ -22,13 +22,18 @@ from django.views.i18n import set_language
 
 from engines.names import seat_names_in
 from notifications import push
+from notifications.addresses import address_undeliverable_mark
 from notifications.links import site_url
-from notifications.selectors import chat_channels_of
+from notifications.outbox import preference_of
+from notifications.services import address_bounce_clear
 from pbem import selectors, services
 from pbem.errors import IllegalMove, NotFound, ServiceError, StaleVersion
 from pbem.languages import language_supported
 from pbem.models import Game, Move
+from pbem.selectors.mail import chat_channels_of
+from pbem.services.invitations import invitation_create
 from pbem.services.languages import profile_language_set
+from pbem.services.preferences import preference_set
 from pbem.web import forms as f
 from pbem.web import push as web_push
 from pbem.web import selectors as web_selectors
@@ -105,8 +110,6 @@ def game_new(request):
                 time_control={"preset": d["time_control"], "on_timeout": d["on_timeout"]}, bots=d["bots"],
             )
             if d["emails"]:
-                from pbem.services.invitations import invitation_create
-
                 for email in d["emails"]:
                     invitation_create(game_id=game.pk, by_user=request.user, email=email)
             if not game.seats.filter(player__isnull=True, is_bot=False).exists():
@@ -323,8 +326,6 @@ def game_start(request, game_id: int):
 @login_required
 @require_POST
 def game_invite(request, game_id: int):
-    from pbem.services.invitations import invitation_create
-
     return _act(
         request, game_id,
         lambda: invitation_create(game_id=game_id, by_user=request.user, email=request.POST.get("email", "")),
@@ -377,10 +378,6 @@ def game_replay(request, game_id: int):
 
 @login_required
 def profile(request):
-    from notifications.outbox import preference_of
-    from notifications.selectors import address_undeliverable_mark
-    from notifications.services import preference_set
-
     user = request.user
     prof = selectors.profile_of(user=user)
     form = f.ProfileForm(
@@ -425,7 +422,6 @@ def profile(request):
             messages.success(request, _("Your calendar has a new address; the old one no longer works."))
             return redirect(reverse("web:profile") + "#h-calendar")
         elif what == "address_works":  # the undeliverable mark (issue 13, email helper)
-            from notifications.services import address_bounce_clear
 
             address_bounce_clear(email=user.email)
             messages.success(request, _("Mail to %(address)s is sent again.") % {"address": user.email})

@@ -16,9 +16,10 @@ from django.core import mail as django_mail
 
 from notifications import outbox
 from notifications.models import Notification
-from notifications.services import board_image_set, notification_send
+from notifications.services import notification_send
 from pbem import services
 from pbem.selectors import engine_get
+from pbem.services.preferences import board_image_set
 from pbem.services.mails import situation_of
 from tests.support.rendered import rendered
 
@@ -107,8 +108,8 @@ def test_notify_board_off_leaves_the_picture_out_but_not_the_situation(alice):
 
 @pytest.mark.django_db
 def test_the_notify_board_command_by_mail(alice):
-    from pbem.email.commands import HELP
     from notifications.models import EmailPreference
+    from pbem.email.commands import HELP
     from tests.email.conftest import deliver, reply_to
     from tests.email.mails import plain
 

@@ -43,10 +43,11 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from engines.rng import Rng
+from notifications import push
 from notifications.models import Notification
 from pbem import selectors, services
 from pbem.models import DecisionOrder, Game, Move, PendingAction, SealedMove, StandingOrder
-from pbem.services import mails
+from pbem.services import mails, pushes
 from tests.support.rendered import rendered_all
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db]
@@ -111,6 +112,10 @@ class Scan:
                 [n.subject, n.body_text, n.body_html, n.board_svg, n.headers.get("Reply-To"), n.data], sort_keys=True
             )
             for n in rendered_all(rows)
+        } | {
+            # what a push to the reader's devices and a table's chat channel say of each (issue 24)
+            f"push and table chat {n.dedupe_key}": json.dumps([push.payload(n), pushes.chat_render(n, table=True)], sort_keys=True)
+            for n in rows
         }
 
     # --- the redeal -------------------------------------------------------------------

@@ -18,7 +18,6 @@ import pytest
 from aiosmtpd.controller import Controller
 from django.db import connection
 
-from notifications import services as mail_services
 from notifications.models import Notification
 from pbem import services
 from pbem.models import Game, Move, PendingAction
@@ -135,7 +134,7 @@ def test_a_mail_goes_out_once_after_its_worker_dies_while_sending(alice, bob, tm
         requeued = []
 
         def swept_and_sent():
-            requeued.append(mail_services.notifications_lost_requeue(grace_seconds=0))
+            requeued.append(services.notifications_lost_requeue(grace_seconds=0))
             return not rows.filter(sent_at__isnull=True).exists()
 
         wait_for(swept_and_sent, timeout=90, interval=1, what="the mails queued again")

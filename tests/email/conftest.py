@@ -1,7 +1,8 @@
 import pytest
 
-from pbem.email import services
 from notifications.models import InboundMessage, Notification, ReplyAddress
+from pbem.email import services
+from tests.ladders.conftest import ladder, players  # noqa: F401 - fixtures of the ladder commands' tests
 from tests.support.rendered import rendered
 
 

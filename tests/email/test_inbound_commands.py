@@ -104,7 +104,7 @@ def test_help_lists_every_command_and_each_listed_word_is_read(alice):
     each listed ladder word reaches the ladder's own parser."""
     from notifications import outbox
     from pbem.email.commands import COMMANDS
-    from pbem.ladders import mail_commands as ladder
+    from pbem.email import ladder_commands as ladder
 
     to = outbox.reply_address_for(user=alice).address
     answer = reply_to(deliver(mails.plain("alice@example.org", to, "help"))).body_text

@@ -27,7 +27,7 @@ def members(players, ladder):
 
 def test_a_challenge_that_everyone_accepts_starts_the_game(ladder, members):
     a, b, c, d = members[:4]
-    from notifications.services import preference_set
+    from pbem.services.preferences import preference_set
 
     preference_set(user=b, mode="digest")  # a challenge asks for an answer: it comes in digest mode too
     ch = services.challenge_create(ladder=ladder, user=a, opponents=["p01", "P02", "p03"])

@@ -9,9 +9,10 @@ from django.utils import timezone
 
 from notifications import presence
 from notifications.models import Notification
-from notifications.services import notification_send, preference_set
+from notifications.services import notification_send
 from pbem.models import Seat
 from pbem.services import game_advance, move_submit, seat_presence_mark
+from pbem.services.preferences import preference_set
 
 
 def _at_table(game, user, ago=0):

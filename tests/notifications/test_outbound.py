@@ -6,9 +6,10 @@ preferences honoured, and nothing sealed shown before it resolves."""
 from django.core import mail as django_mail
 
 from notifications.models import Notification, ReplyAddress
-from notifications.services import notification_send, preference_set
+from notifications.services import notification_send
 from pbem.models import Profile
 from pbem.services import game_advance, move_submit
+from pbem.services.preferences import preference_set
 from tests.email.conftest import last_mail
 
 

@@ -11,9 +11,14 @@ from notifications import fanout
 from notifications.models import Delivery, Notification, PushSubscription
 from notifications.push import vapid_keys_make
 from notifications.services import (
-    TransientDeliveryError, channel_preference_set, delivery_send, notification_send, preference_set, push_subscribe,
+    TransientDeliveryError,
+    channel_preference_set,
+    delivery_send,
+    notification_send,
+    push_subscribe,
 )
 from pbem.services import game_advance, move_submit
+from pbem.services.preferences import preference_set
 from tests.support.push_service import PushService
 
 

@@ -60,7 +60,7 @@ def test_another_seats_prompt_is_not_shown(started_game, alice, bob):
 
 
 def test_the_resolution_mail_tells_each_seat_what_the_events_tell_it(started_game, alice, bob):
-    from notifications.services import preference_set
+    from pbem.services.preferences import preference_set
 
     for user in (alice, bob):  # the resolution mail goes to players on every-move mail (digest is the default)
         preference_set(user=user, mode="every_move")

@@ -9,7 +9,7 @@ import sys
 import pytest
 from django.test import Client
 
-from notifications import selectors as notification_selectors
+from pbem.selectors import mail as mail_selectors
 from pbem import services
 from pbem.models import Move
 from pbem.web import selectors as web_selectors
@@ -131,8 +131,8 @@ def test_table_talk_reaches_only_whom_it_is_for(table):
     carol_page = clients["carol"].get(f"/games/{game.pk}/").content.decode()
     assert "Hello table" in carol_page and "Psst" not in carol_page
     assert "Psst" not in Client().get(f"/games/{game.pk}/").content.decode()
-    assert "Psst" in notification_selectors.table_talk_text(game=game, seat=1)
-    carol_mail = notification_selectors.table_talk_text(game=game, seat=2)
+    assert "Psst" in mail_selectors.table_talk_text(game=game, seat=1)
+    carol_mail = mail_selectors.table_talk_text(game=game, seat=2)
     assert "Hello table" in carol_mail and "Psst" not in carol_mail
     # talking to yourself, to an empty text or as a spectator is refused with a message
     r = clients["alice"].post(f"/games/{game.pk}/talk/", {"text": "", "to": "0"}, follow=True)

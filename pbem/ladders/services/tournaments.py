@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from pbem import clock
 from pbem import services as game_services
 from pbem.errors import Conflict, InvalidRequest
 from pbem.ladders import mails, pairing
@@ -67,7 +68,6 @@ def tournament_create(*, creator, **fields) -> Tournament:
         raise InvalidRequest(_("'new' cannot be a tournament's short name; choose another."))
     if Tournament.objects.filter(slug=fields["slug"]).exists():
         raise Conflict(_("A tournament called %(slug)r exists; choose another slug.") % {"slug": fields["slug"]})
-    from pbem import clock
 
     try:
         fields["time_control"] = clock.time_control_normalise(fields.get("time_control") or None)

@@ -7,6 +7,8 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+import boards
+
 register = template.Library()
 
 MAX_DEPTH = 6
@@ -64,8 +66,6 @@ def seat_label(index) -> str:
 def board(game, view, seat=None, acts=None):
     """The game's board drawn from this view (boards.svg) and its text
     equivalent, or "" for an engine without a board."""
-    import boards
-
     if not view or game is None or game.engine not in boards.SLUGS:
         return ""
     index = getattr(seat, "index", None)

@@ -28,7 +28,8 @@ def test_the_bot_wins_well_above_its_share_against_both_opponents():
 def test_botmatch_command_prints_the_rate(capsys):
     assert main(["--games", "3", "--players", "2", "--opponent", "default"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("citadels bot vs default, 2 players: ") and "(fair share 50.0%)" in out
+    assert out.startswith("citadels: bot against 1 default player(s), 3 games: won ") and "fair share 50.0%)" in out
+    assert ", 0 stalled (counted as not won)" in out
 
 
 def test_the_bot_builds_before_collecting_income_when_the_new_district_pays():

@@ -68,4 +68,4 @@ def test_the_random_player_of_the_match_only_sends_legal_actions():
 def test_botmatch_command_prints_the_figures(capsys):
     main(["--games", "2", "--players", "2", "--opponent", "default"])
     out = capsys.readouterr().out
-    assert "2 games against default players: bot wins" in out and "mean wealth bot" in out
+    assert out.startswith("fugger (trading): bot against 1 default player(s), 2 games: won ") and "mean wealth bot" in out

@@ -5,7 +5,6 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from notifications import services as mail_services
 from notifications.models import Notification
 from pbem import services
 from pbem.models import PendingAction
@@ -78,11 +77,11 @@ def test_lost_mail_is_queued_again_below_every_game(started_game, queue):
 
     Notification.objects.update(deliver_queued_at=timezone.now() - timedelta(minutes=5))
     unsent = Notification.objects.filter(sent_at__isnull=True).count()
-    assert unsent and mail_services.notifications_lost_requeue(grace_seconds=10) == unsent
+    assert unsent and services.notifications_lost_requeue(grace_seconds=10) == unsent
     r = redis.Redis.from_url(settings.REDIS_URL)
     assert r.llen(f"{settings.CELERY_TASK_DEFAULT_QUEUE}\x06\x16{DELIVER_PRIORITY}") == unsent
     assert r.llen(settings.CELERY_TASK_DEFAULT_QUEUE) == 0
     Notification.objects.update(deliver_queued_at=timezone.now() - timedelta(minutes=5))
-    assert mail_services.notifications_lost_requeue(grace_seconds=10) == 0  # waiting: not a second copy
+    assert services.notifications_lost_requeue(grace_seconds=10) == 0  # waiting: not a second copy
     assert services.stalled_work_requeue(grace_seconds=0)["notifications"] == 0
     assert queue() == unsent

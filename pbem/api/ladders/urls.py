@@ -1,6 +1,6 @@
 from django.urls import path
 
-from pbem.ladders.api import views
+from pbem.api.ladders import views
 
 urlpatterns = [
     path("ladders/", views.LadderListView.as_view(), name="api-ladders"),

@@ -8,15 +8,17 @@ import importlib
 from functools import lru_cache
 
 from django.conf import settings
-from django.db.models import Exists, OuterRef, Q, QuerySet
-from django.utils import translation
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from engines import orders as O
 from engines import registry
 from engines.base import Engine
-from pbem.errors import NotFound, NotYourSeat
+from notifications.models import Invitation
+from pbem.errors import Conflict, NotFound, NotYourSeat
 from pbem.languages import language_supported
-from pbem.models import Game, Move, PendingAction, Seat
+from pbem.models import DecisionOrder, Game, Move, PendingAction, Profile, Seat, StandingOrder, TakeBack, Vacation
 
 
 @lru_cache(maxsize=None)
@@ -56,8 +58,6 @@ def games_visible_filter(*, user) -> Q:
     """``game_visible`` as a filter on games, for a query that checks who may
     see a game while it reads something else (the web page's poll). The rule
     is the same; keep the two side by side."""
-    from notifications.models import Invitation
-
     q = Q(visibility=Game.Visibility.PUBLIC) | Q(created_by=user) | Q(Exists(Seat.objects.filter(game=OuterRef("pk"), player=user)))
     if user.email:
         q |= Q(Exists(Invitation.objects.filter(game=OuterRef("pk"), email__iexact=user.email)))
@@ -66,8 +66,6 @@ def games_visible_filter(*, user) -> Q:
 
 def game_invited(*, game: Game, user) -> bool:
     """Whether ``user``'s address was invited to ``game``."""
-    from notifications.models import Invitation
-
     return bool(user.email) and Invitation.objects.filter(game=game, email__iexact=user.email).exists()
 
 
@@ -292,8 +290,6 @@ def game_record(*, game: Game, user=None) -> dict:
     (checkable against the seed commitment published at the start), the
     options and every applied move with its salt. Refused before the end:
     the seed and the moves would tell everyone every hand."""
-    from pbem.errors import Conflict
-
     if user is not None:
         _check_visible(game, user)
     if game.status != Game.Status.FINISHED:
@@ -323,8 +319,6 @@ def game_record(*, game: Game, user=None) -> dict:
 def profile_of(*, user):
     """The player's profile, or the defaults (unsaved) when there is none yet;
     read with the user when that was asked for (``select_related``)."""
-    from pbem.models import Profile
-
     relation = user._meta.get_field("profile")
     if relation.is_cached(user):
         return relation.get_cached_value(user) or Profile(user=user)
@@ -347,8 +341,6 @@ def reliability_of(*, user) -> dict:
     applied to: answered on time, late (within grace), timed out; and the
     games left by forfeit or resignation. Fit for profiles and as an entry
     condition (``reliability_meets``)."""
-    from django.db.models import Count
-
     counts = dict(
         PendingAction.objects.filter(seat__player=user)
         .exclude(answer__in=["", PendingAction.Answer.AUTO])
@@ -400,8 +392,6 @@ def reliability_meets(
 
 
 def vacation_allowance_days(*, user) -> int:
-    from pbem.models import Profile
-
     profile = Profile.objects.filter(user=user).only("vacation_days_per_year").first()
     if profile is not None and profile.vacation_days_per_year is not None:
         return profile.vacation_days_per_year
@@ -410,9 +400,6 @@ def vacation_allowance_days(*, user) -> int:
 
 def vacation_days_used(*, user, year: int) -> int:
     """Days taken in ``year`` (a vacation counts in the year it was taken)."""
-    from django.db.models import Sum
-
-    from pbem.models import Vacation
 
     return Vacation.objects.filter(user=user, created_at__year=year).aggregate(n=Sum("days"))["n"] or 0
 
@@ -420,9 +407,6 @@ def vacation_days_used(*, user, year: int) -> int:
 def vacation_status(*, user) -> dict:
     """The player's vacation allowance this calendar year, what is used, and
     the end of the current vacation (None when not away)."""
-    from django.utils import timezone
-
-    from pbem.models import Vacation
 
     now = timezone.now()
     allowance = vacation_allowance_days(user=user)
@@ -451,9 +435,6 @@ def orders_of(*, game: Game, seat: Seat) -> dict:
     standing orders (each with its line of text), the standing orders the
     game offers now, and whether its last move may be taken back. Only ever
     read for the seat's own player: orders are private to their seat."""
-    from engines import orders as O
-    from pbem.models import DecisionOrder, StandingOrder
-
     engine = engine_get(game.engine)
     active = game.status == Game.Status.ACTIVE and game.state is not None
     nxt = DecisionOrder.objects.filter(seat=seat).first()
@@ -473,8 +454,6 @@ def orders_of(*, game: Game, seat: Seat) -> dict:
 def take_back_possible(*, game: Game, seat: Seat) -> bool:
     """Whether ``seat`` may take back its last move now (as move_take_back
     would decide, without the lock)."""
-    from pbem.models import TakeBack
-
     last = Move.objects.filter(game=game, status=Move.Status.APPLIED).order_by("-version", "-id").first()
     if last is None or last.seat != seat.index or not TakeBack.objects.filter(move=last).exists():
         return False

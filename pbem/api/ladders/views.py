@@ -10,8 +10,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from pbem.api.ladders import serializers as s
 from pbem.ladders import selectors, services
-from pbem.ladders.api import serializers as s
 from pbem.ladders.models import Ladder, Seek, Tournament
 
 ERRORS = {400: s.ErrorSerializer, 403: s.ErrorSerializer, 404: s.ErrorSerializer, 409: s.ErrorSerializer}

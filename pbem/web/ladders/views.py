@@ -14,9 +14,9 @@ from django.views.decorators.http import require_POST
 
 from pbem.errors import ServiceError
 from pbem.ladders import selectors, services
-from pbem.ladders.forms import TournamentCreateForm
 from pbem.ladders.models import Ladder, Seek, Tournament
 from pbem.selectors import engine_list
+from pbem.web.ladders.forms import TournamentCreateForm
 from pbem.web.templatetags.pbem_i18n import when
 
 

@@ -1,8 +1,16 @@
-"""Reads for email: what a player may be told, and nothing more."""
+"""Reads for the mails a player is sent: the events since the seat last acted,
+and the table talk since its last mail. What a player may be told, and nothing more."""
 
 from __future__ import annotations
 
-from pbem.models import Game, Move
+from datetime import timezone
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.utils.dateparse import parse_datetime
+
+from notifications.models import Notification
+from pbem.models import Game, Move, Seat, TableMessage
 
 # A digest longer than this says how many lines it left out.
 DIGEST_MAX_LINES = 40
@@ -17,8 +25,6 @@ def digest_since_last_acted(*, game: Game | None = None, seat: int, game_id: int
     One round trip, in SQL written out: it runs in every step that asks a
     seat for its move, where compiling the two ORM queries it replaces cost
     more than the database's work (docs/benchmarks.md, "The move path")."""
-    from django.db import connection
-
     sources = [Move.Source.WEB, Move.Source.API, Move.Source.EMAIL, Move.Source.ORDER]
     events = Move._meta.get_field("events")
     game_id = game.pk if game is not None else game_id
@@ -56,21 +62,6 @@ def _visible_lines(step_events, seat: int) -> list[str]:
     return [line for line in lines if line]
 
 
-def address_undeliverable(*, email: str) -> bool:
-    """Whether mail to this address was refused for good (shown on the profile)."""
-    return address_undeliverable_mark(email=email) is not None
-
-
-def address_undeliverable_mark(*, email: str) -> dict | None:
-    """The mark on an address whose mail was refused for good: since when and
-    the server's reason (for its own player's profile page and API), or None.
-    The player clears it with notifications.services.address_bounce_clear."""
-    from notifications.models import UndeliverableAddress
-
-    row = UndeliverableAddress.objects.filter(email__iexact=email).first() if email else None
-    return None if row is None else {"since": row.since, "reason": row.reason}
-
-
 # Mails that carry the table talk block; each shows the messages since the
 # previous one of these to the same seat, so a message is mailed once.
 TALK_KINDS = ("your_move", "reminder")
@@ -87,20 +78,8 @@ def table_talk_for_mail(*, game_id: int, seat_index: int, since=None, player_id:
     written, after the seat's previous such mail (so each message is mailed
     once, whenever the mails are delivered).
 
-    The messages are the web app's (pbem.web); notifications never imports
-    the web channel, so its table is looked up by app label. One round trip
-    in SQL written out: this runs in every step that asks a seat for its move."""
-    from django.apps import apps
-    from django.contrib.auth import get_user_model
-    from django.db import connection
-
-    from notifications.models import Notification
-    from pbem.models import Seat
-
-    try:
-        TableMessage = apps.get_model("web", "TableMessage")
-    except LookupError:  # the web app is not installed: no table talk
-        return []
+    One round trip in SQL written out: this runs in every step that asks a
+    seat for its move."""
     if player_id is None:  # the outbox knows it; other callers look it up
         player_id = Seat.objects.filter(game_id=game_id, index=seat_index).values_list("player_id", flat=True).first()
     if player_id is None:
@@ -136,9 +115,6 @@ def table_talk_for_mail(*, game_id: int, seat_index: int, since=None, player_id:
 
 def _aware(moment):
     """A moment read in SQL written out: SQLite hands it over naive (in UTC)."""
-    from datetime import timezone
-
-    from django.utils.dateparse import parse_datetime
 
     if isinstance(moment, str):
         moment = parse_datetime(moment)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from pbem.ladders import views
+from pbem.web.ladders import views
 
 urlpatterns = [
     path("ladders/", views.ladder_list, name="ladders"),

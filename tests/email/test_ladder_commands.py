@@ -64,7 +64,7 @@ def test_every_listed_command_is_one_the_handler_reads(players, ladder):
     """mail_commands.COMMANDS (what `help` lists) names only lines that
     command() answers: each, written out, reaches its service."""
     from pbem.errors import NotFound
-    from pbem.ladders.mail_commands import COMMANDS, command
+    from pbem.email.ladder_commands import COMMANDS, command
 
     (u,) = players(1)
     for written, what in COMMANDS:

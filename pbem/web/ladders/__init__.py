@@ -1,0 +1,1 @@
+"""The ladders' and tournaments' pages (pbem.ladders holds their services, selectors and templates)."""
