@@ -309,7 +309,7 @@ def test_the_scan_finds_a_hidden_card_in_a_mail(monkeypatch):
     """An engine whose text for mail names the next prize, face down in the deck."""
     engine = selectors.engine_get("sealedbid")
     real = type(engine).render
-    monkeypatch.setattr(type(engine), "render", lambda self, state, seat: real(self, state, seat) + f"\nNext: {state['deck'][:1]}")
+    monkeypatch.setattr(type(engine), "render", lambda self, state, seat, **kw: real(self, state, seat, **kw) + f"\nNext: {state['deck'][:1]}")
     scan = _play("sealedbid", 3, seed=20261107)
     assert any(f.split(" in ")[-1].startswith("mail your_move") or "mail your_move" in f for f in scan.findings), scan.findings[:3]
     assert not any("GET" in f for f in scan.findings), [f for f in scan.findings if "GET" in f][:2]
