@@ -45,10 +45,22 @@ def hold_seconds(*, game_id: int, seat: int, now=None) -> int | None:
     now = now or timezone.now()
     if seat_at_table(game_id=game_id, seat=seat, now=now):
         return GRACE
-    by_mail = Move.objects.filter(
-        game_id=game_id, seat=seat, source=Move.Source.EMAIL, received_at__gte=now - timedelta(seconds=MAIL_ANSWER_WAIT)
+    last_by_mail = (
+        Move.objects.filter(
+            game_id=game_id, seat=seat, source=Move.Source.EMAIL, received_at__gte=now - timedelta(seconds=MAIL_ANSWER_WAIT)
+        )
+        .order_by("-received_at")
+        .values_list("received_at", flat=True)
+        .first()
+    )
+    if last_by_mail is None:
+        return None
+    # Only while the answer to that mail is still to be written can it carry this decision: an
+    # answer written already (a sealed bid answered before the others') cannot, so no wait then.
+    answered = Notification.objects.filter(
+        kind=Notification.Kind.REPLY, game_id=game_id, seat=seat, created_at__gte=last_by_mail
     ).exists()
-    return MAIL_ANSWER_WAIT if by_mail else None
+    return None if answered else MAIL_ANSWER_WAIT
 
 
 def your_move_verdict(*, game_id: int, seat: int, version: int | None, written_at, now=None) -> str:

@@ -3,6 +3,7 @@ is a reply (over SMTP, to the built-in server) to the "your move" mail the
 real Celery worker sent; the worker stores, runs and answers each mail."""
 
 import pytest
+from django.db.models import Q
 from django.contrib.auth import get_user_model
 
 from engines.rng import Rng
@@ -41,8 +42,12 @@ def play_by_mail(smtp, engine_slug: str, seed: int, max_mails: int = 400):
         for p in waiting:
             seat = p.seat.index
             # the player reads the mail the worker sent, and replies to it
+            # the your-move mail, or the answer to the player's own mail when it carries what is asked now
+            # (a move by mail gets one answer that is also the next your-move mail: notifications.presence)
             note = wait_for(
-                lambda: Notification.objects.filter(game=game, seat=seat, kind="your_move", version=game.version, sent_at__isnull=False).first(),
+                lambda: Notification.objects.filter(game=game, seat=seat, sent_at__isnull=False)
+                .filter(Q(kind="your_move", version=game.version) | Q(kind="reply", version__gte=game.version))
+                .order_by("-pk").first(),
                 what=f"seat {seat + 1}'s mail for version {game.version}",
             )
             action = engine.bot(game.state, seat, Rng.from_seed(seed * 1000 + game.version * 7 + seat))
