@@ -28,6 +28,22 @@ def pytest_sessionstart(session):
 pytest_plugins = ["tests.conftest_worker"]
 
 
+@pytest.fixture(autouse=True)
+def site_language():
+    """Every test starts in the site's language and UTC: a request or a mail of
+    an earlier test in the same process leaves its reader's language active in
+    the thread (each real request and mail sets its own), which would make a
+    later test's English assertions read Italian."""
+    from django.conf import settings
+    from django.utils import timezone, translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    timezone.deactivate()
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+    timezone.deactivate()
+
+
 # --- fixtures shared by the service tests (pbem, notifications, e2e) ---------
 
 from django.contrib.auth import get_user_model  # noqa: E402

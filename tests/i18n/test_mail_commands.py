@@ -100,7 +100,7 @@ def test_help_shows_each_command_in_words_that_work_in_that_language(code):
 
     from pbem.email import orders
     from pbem.email.commands import COMMANDS
-    from pbem.ladders import mail_commands as ladder
+    from pbem.email import ladder_commands as ladder
 
     rows = [*COMMANDS, *orders.USAGE, *ladder.USAGE]
     with translation.override("en"):

@@ -12,7 +12,8 @@ from django.core import mail as django_mail
 
 from notifications.models import Notification
 from notifications.outbox import notification_render
-from notifications.services import notification_send, preference_set
+from notifications.services import notification_send
+from pbem.services.preferences import preference_set
 from pbem import services
 from pbem.services import mails
 
