@@ -26,3 +26,13 @@ def test_import_rules_hold():
     run = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "Contracts: " in run.stdout and " broken" in run.stdout and "0 broken" in run.stdout
+
+
+def test_the_image_holds_every_package_the_project_installs():
+    """The Dockerfile copies each top-level package that pyproject installs (a
+    missing one, as boards/ was, fails only when the image first draws a board)."""
+    import tomllib
+
+    include = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]["include"]
+    copied = {line.split()[1] for line in (ROOT / "Dockerfile").read_text().splitlines() if line.startswith("COPY ")}
+    assert {pattern.rstrip("*") for pattern in include} <= copied
