@@ -9,7 +9,9 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils.dateparse import parse_datetime
 
-from notifications.models import Notification
+from notifications.fanout import KINDS, channel_wanted, preferences_of
+from notifications.models import Channel, ChatChannel, Notification, PushSubscription
+from notifications.outbox import _BY_MODE, preference_of
 from pbem.models import Game, Move, Seat, TableMessage
 
 # A digest longer than this says how many lines it left out.
@@ -139,8 +141,6 @@ def table_talk_text(*, game, seat: int, player_id: int | None = None) -> str:
 
 def push_devices_of(*, user) -> list:
     """The player's devices subscribed to Web Push, newest first (label, created_at, last_used_at; never the endpoint)."""
-    from notifications.models import PushSubscription
-
     return list(PushSubscription.objects.filter(user=user).order_by("-created_at").only("pk", "label", "created_at", "last_used_at"))
 
 
@@ -148,10 +148,6 @@ def channel_choices(*, user) -> list[dict]:
     """Per kind of notification, whether the player gets it by mail, push and
     chat as things stand (their own choices, else the defaults; mail by their
     mail mode): [{kind, mail, push, chat}] in the profile's order."""
-    from notifications.fanout import KINDS, channel_wanted, preferences_of
-    from notifications.models import Channel
-    from notifications.outbox import _BY_MODE, preference_of
-
     mode = preference_of(user)
     own = preferences_of(user_id=user.pk)
     return [
@@ -167,7 +163,5 @@ def channel_choices(*, user) -> list[dict]:
 
 def chat_channels_of(*, user=None, game=None) -> list:
     """A player's own chat channels, or a game's table channels (hint and last use; never the URL)."""
-    from notifications.models import ChatChannel
-
     rows = ChatChannel.objects.filter(user=user) if user is not None else ChatChannel.objects.filter(game=game)
     return list(rows.order_by("created_at").defer("url_encrypted"))

@@ -282,6 +282,4 @@ def game_feed_entries(*, game: Game, limit: int = 50) -> list[dict]:
 
 def seat_has_moved(*, game, seat) -> bool:
     """Whether the seat's player has made a move in the game (the game page then offers pushes)."""
-    from pbem.models import Move
-
     return seat is not None and Move.objects.filter(game=game, seat=seat.index).exists()
