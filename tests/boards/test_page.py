@@ -97,3 +97,21 @@ def test_a_german_players_page_draws_the_board_in_german(live_server, new_page):
     words.locator("summary").click()
     assert "Charaktere dieser Runde" in words.inner_text() and "Städte" in words.inner_text()
     check_accessibility(page, "German citadels game page")
+
+
+@pytest.mark.django_db
+def test_the_replay_draws_the_board_in_the_readers_language(client):
+    """The replay's board (the same template tag as the page's) follows the reader's language."""
+    from pbem.models import Game
+    from pbem.services.languages import profile_language_set
+
+    player = verified_player("rivedo", "rivedo-pass")
+    game = services.game_create(creator=player, engine="citadels", players=3, bots=2, seed=3)
+    services.game_start(game_id=game.pk, user=player)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)  # the replay opens for finished games only
+    profile_language_set(user=player, language="it")
+    client.force_login(player)
+    html = client.get(f"/games/{game.pk}/replay/?step=0").content.decode()
+    assert 'data-slug="citadels" xml:lang="it"' in html
+    assert "Personaggi di questo round" in html and "Il tabellone a parole" in html
+    assert "Characters this round" not in html and "The board in words" not in html
