@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 
-from boards.draw import sections_html, sections_mail
+from boards.draw import q, sections_html, sections_mail
 
 SLUGS = ("augsburg1520", "citadels", "fugger", "staufer")
 
@@ -55,8 +55,6 @@ def mail_html(slug: str, view: dict, *, seat: int | None, names: list[str] | Non
 
 
 def _alt(heading: str) -> str:
-    from boards.draw import q
-
     return q(f"The board: {heading}. The same situation is written out below.")
 
 

@@ -14,9 +14,9 @@ from django.utils import translation
 import boards
 from notifications.links import link_days
 from notifications.outbox import BOARD_CID
+from pbem.messages.tags import PARA
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-PARA = "\x1e"  # what {% para %} writes: a paragraph break, whatever the parts around it say
 
 # Every message a player can be sent, by name; each has <name>.txt and
 # <name>.subject.txt (tests/messages renders every one of them).

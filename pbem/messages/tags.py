@@ -13,11 +13,11 @@ from django.utils.dateparse import parse_datetime
 
 register = template.Library()
 
+PARA = "\x1e"  # what {% para %} writes: a paragraph break, whatever the parts around it say
+
 
 @register.simple_tag
 def para() -> str:
-    from pbem.messages.render import PARA
-
     return PARA
 
 
