@@ -215,7 +215,9 @@ def notification_render(row: Notification):
     it last acted, up to the row's version; the table talk since the seat's
     previous mail, up to this row; the reader's time zone and language; the
     links of the footer. Runs in the deliver task (registered into
-    notifications.outbox by pbem's AppConfig)."""
+    notifications.outbox by pbem's AppConfig). A row that names its language
+    (an answer to a mail: the sender's, in which the mail was read, and its
+    texts of the game were written) is rendered in it."""
     data = dict(row.data or {})
     user = row.recipient
     if user is not None:
@@ -232,4 +234,5 @@ def notification_render(row: Notification):
                 for line in digest_since_last_acted(game_id=row.game_id, seat=row.seat, before_version=row.version)
             ]
     links = mail_links.mail_links(user=user, game_id=row.game_id)
-    return mail_render(message=row.message, data=data, language=recipient_language(user), links=links)
+    language = data.get("language") or recipient_language(user)
+    return mail_render(message=row.message, data=data, language=language, links=links)
