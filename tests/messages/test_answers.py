@@ -104,6 +104,10 @@ def test_counts_in_answers_take_their_plural_form(data, one, many):
     assert one in text and many in text, text
     assert "1 standing order withdrawn." == text_render("answer/standing", part("standing", withdrawn_all=1), language="en")
     assert "3 standing orders withdrawn." == text_render("answer/standing", part("standing", withdrawn_all=3), language="en")
+    throttled = EXAMPLES["throttled"]
+    assert "within 1 minute," in text_render("answer/throttled", throttled | {"minutes": 1}, language="en")
+    assert "within 10 minutes," in text_render("answer/throttled", throttled, language="en")
+    assert "in 1 minuto," in text_render("answer/throttled", throttled | {"minutes": 1}, language="it")
     assert "1 Frist verschoben." in text_render("answer/vacation", EXAMPLES["vacation"] | {"moved": 1}, language="de")
 
 
