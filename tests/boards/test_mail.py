@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from django.core import mail as django_mail
+from django.core.cache import caches
 
 from notifications import outbox
 from notifications.models import Notification
@@ -122,3 +123,70 @@ def test_the_notify_board_command_by_mail(alice):
     row = deliver(plain("alice@example.org", address, "notify board maybe"),
                   envelope_sender="alice@example.org")
     assert "notify board on" in reply_to(row).body_text
+
+
+@pytest.mark.django_db
+def test_the_same_board_is_rendered_once_for_every_mail_that_shows_it(alice, monkeypatch):
+    """The PNG is kept under a hash of its SVG: a second mail with the same picture reuses it, a
+    different picture (another seat's board) is rendered for itself, never taken for the first."""
+    renders = []
+
+    def counted(svg, width, **kw):
+        renders.append(svg)
+        return real(svg, width, **kw)
+
+    real = outbox.boards.png
+    monkeypatch.setattr(outbox.boards, "png", counted)
+    game = started("citadels", alice)
+    note = write(game, alice, "cache-1")
+    probe = Notification.objects.get(pk=note.pk)
+    outbox.notification_render(probe, save=False)
+    caches["boards"].delete(outbox.board_png_key(probe.board_svg))  # an earlier test may have drawn this board
+    first = [p for t, p in parts(send(note))[1] if t == "image/png"][0].get_payload(decode=True)
+    assert caches["boards"].get(outbox.board_png_key(probe.board_svg)) == first
+    again = [p for t, p in parts(send(write(game, alice, "cache-2")))[1] if t == "image/png"][0].get_payload(decode=True)
+    assert again == first and len(renders) == 1
+    engine = engine_get(game.engine)
+    other = outbox.notification_write(
+        kind=Notification.Kind.NOTICE, dedupe_key="cache-3", user=alice, game=game, seat=0, message="answer",
+        data={"subject": "the board", "text": engine.render(game.state, 1),
+              "situation": situation_of(game=game, seat=1, written=True)})
+    probe = Notification.objects.get(pk=other.pk)
+    outbox.notification_render(probe, save=False)
+    caches["boards"].delete(outbox.board_png_key(probe.board_svg))
+    third = [p for t, p in parts(send(other))[1] if t == "image/png"][0].get_payload(decode=True)
+    other.refresh_from_db()
+    assert len(renders) == 2 and renders[1] == other.board_svg != renders[0] and third != first
+
+
+@pytest.mark.django_db
+def test_each_player_gets_the_board_in_their_own_language(alice, bob):
+    """Two players of one game, one Italian, one German: each mail's board (the SVG the PNG is
+    rendered from, its picture's alt text) and written situation are in its recipient's language."""
+    from pbem.services.languages import profile_language_set
+
+    game = services.game_create(creator=alice, engine="augsburg1520", players=3, bots=1, seed=5)
+    services.game_join(game_id=game.pk, user=bob)
+    services.game_start(game_id=game.pk, user=alice)
+    game.refresh_from_db()
+    bob_seat = game.seats.get(player=bob).index
+    profile_language_set(user=alice, language="it")
+    profile_language_set(user=bob, language="de")
+    notes = {}
+    for user, seat, key in ((alice, 0, "lang-it"), (bob, bob_seat, "lang-de")):
+        note = outbox.notification_write(
+            kind=Notification.Kind.NOTICE, dedupe_key=key, user=user, game=game, seat=seat, message="answer",
+            data={"subject": "the board", "text": "", "situation": situation_of(game=game, seat=seat, written=True)})
+        message = send(note)
+        note.refresh_from_db()
+        _, found = parts(message)
+        assert [p for t, p in found if t == "image/png"], "the board is in the mail as a picture"
+        notes[user.username] = note
+    italian, german = notes["alice"], notes["bob"]
+    assert 'xml:lang="it"' in italian.board_svg and 'xml:lang="de"' in german.board_svg
+    assert "Giocatori" in italian.board_svg and "pagherò" in italian.board_svg and "Spieler" not in italian.board_svg
+    assert "Spieler" in german.board_svg and "Schuldscheine" in german.board_svg and "Giocatori" not in german.board_svg
+    assert "Il tabellone: Augsburg 1520 - turno 1 di" in italian.body_html  # the picture's alt text
+    assert "Nobili in ordine di visita" in italian.body_html and "Adlige in Besuchsreihenfolge" in german.body_html
+    for note in (italian, german):
+        assert "Players" not in note.board_svg and "Privilege cards" not in note.body_html
