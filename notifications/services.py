@@ -398,7 +398,6 @@ def channel_choices_set(*, user, chosen: set[tuple[str, str]]) -> None:
     """The profile's grid: ``chosen`` holds (kind, channel) for every box ticked.
     A mail choice equal to what the mail mode gives is not stored, so the mode
     (`notify every|digest|off` by mail) still decides it."""
-    if kind not in KINDS or channel not in Channel.values or (channel == Channel.MAIL and kind in NO_MAIL):
     mode = outbox.preference_of(user)
     with transaction.atomic():
         for kind in KINDS:
