@@ -463,11 +463,11 @@ def _advances_queued(game_id):
     import redis
     from django.conf import settings
 
+    from tests.conftest_worker import queue_lists
+
     r = redis.Redis.from_url(settings.REDIS_URL)
     found = 0
-    for key in r.scan_iter(match=settings.CELERY_TASK_DEFAULT_QUEUE + "*"):
-        if r.type(key) != b"list":
-            continue
+    for key in queue_lists(settings.CELERY_TASK_DEFAULT_QUEUE):
         for raw in r.lrange(key, 0, -1):
             headers = json.loads(raw)["headers"]
             found += headers["task"] == "pbem.tasks.advance" and headers["argsrepr"] == f"({game_id},)"
