@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 
-.PHONY: install run ps test services lint messages soak soak-leaks bench bench-replies bench-sweep bench-ladders bench-moves bench-queries bench-embedded \
+.PHONY: install run ps test services lint messages soak soak-leaks bench bench-replies bench-sweep bench-ladders bench-moves bench-queries bench-embedded bench-delivery \
 	bench-inbound bench-timeouts bench-state bench-scaleout bench-path bench-sweeps-load soak-embedded clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
@@ -84,6 +84,9 @@ bench-moves: install services
 	$(PY) -u -m bench.moves
 bench-queries: install services
 	$(PY) -u -m bench.queries
+# one mail with its board: CairoSVG vs resvg (first and cached) side by side (docs/benchmarks.md)
+bench-delivery: install services
+	$(PY) -u -m bench.delivery
 bench-embedded: install
 	$(PY) -u -m bench.embedded
 bench-inbound: install services

@@ -257,7 +257,10 @@ PBEM_LOGIN_FAILURES_PER_ACCOUNT = env.int("PBEM_LOGIN_FAILURES_PER_ACCOUNT", def
 PBEM_LOGIN_FAILURES_PER_ADDRESS = env.int("PBEM_LOGIN_FAILURES_PER_ADDRESS", default=20)
 PBEM_LOGIN_LOCKOUT_SECONDS = env.int("PBEM_LOGIN_LOCKOUT_SECONDS", default=900)
 
-# --- cache (the limits' counters) ----------------------------------------------
+# --- cache (the limits' counters; the mails' board PNGs) ---------------------------
+# A board's PNG is kept for this long under a hash of its SVG, so every mail showing the same
+# picture (another recipient, a retry, another channel) reuses one rendering (notifications.outbox).
+PBEM_BOARD_PNG_CACHE_SECONDS = env.int("PBEM_BOARD_PNG_CACHE_SECONDS", default=3600)
 if env.str("REDIS_URL", default=""):
     CACHES = {
         "default": {
@@ -268,8 +271,18 @@ if env.str("REDIS_URL", default=""):
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
+    CACHES["boards"] = {**CACHES["default"], "TIMEOUT": PBEM_BOARD_PNG_CACHE_SECONDS}
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        # the embedded default: files, shared by the web, worker and mail processes and kept across restarts
+        "boards": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "cache" / "boards"),
+            "TIMEOUT": PBEM_BOARD_PNG_CACHE_SECONDS,
+            "OPTIONS": {"MAX_ENTRIES": 300},
+        },
+    }
 
 # --- Celery -------------------------------------------------------------------
 REDIS_URL = env.str("REDIS_URL", default="")
