@@ -6,6 +6,7 @@ machine that has only Python. Set ``DATABASE_URL`` and ``REDIS_URL`` for the
 full stack (PostgreSQL and Redis).
 """
 
+import json
 from pathlib import Path
 
 import environ
@@ -431,9 +432,7 @@ PBEM_VAPID_FILE = env.str("PBEM_VAPID_FILE", default=str(VAR_DIR / "vapid.json")
 PBEM_VAPID_PRIVATE_KEY = env.str("PBEM_VAPID_PRIVATE_KEY", default="")
 PBEM_VAPID_PUBLIC_KEY = env.str("PBEM_VAPID_PUBLIC_KEY", default="")
 if not PBEM_VAPID_PRIVATE_KEY and Path(PBEM_VAPID_FILE).is_file():
-    import json as _json
-
-    _vapid = _json.loads(Path(PBEM_VAPID_FILE).read_text())
+    _vapid = json.loads(Path(PBEM_VAPID_FILE).read_text())
     PBEM_VAPID_PRIVATE_KEY, PBEM_VAPID_PUBLIC_KEY = _vapid["private_key"], _vapid["public_key"]
 # The contact a push service may write to about our pushes (the JWT's "sub").
 PBEM_VAPID_SUBJECT = env.str("PBEM_VAPID_SUBJECT", default="mailto:operator@pbem.localhost")
