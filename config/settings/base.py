@@ -6,6 +6,7 @@ machine that has only Python. Set ``DATABASE_URL`` and ``REDIS_URL`` for the
 full stack (PostgreSQL and Redis).
 """
 
+import json
 from pathlib import Path
 
 import environ
@@ -256,7 +257,10 @@ PBEM_LOGIN_FAILURES_PER_ACCOUNT = env.int("PBEM_LOGIN_FAILURES_PER_ACCOUNT", def
 PBEM_LOGIN_FAILURES_PER_ADDRESS = env.int("PBEM_LOGIN_FAILURES_PER_ADDRESS", default=20)
 PBEM_LOGIN_LOCKOUT_SECONDS = env.int("PBEM_LOGIN_LOCKOUT_SECONDS", default=900)
 
-# --- cache (the limits' counters) ----------------------------------------------
+# --- cache (the limits' counters; the mails' board PNGs) ---------------------------
+# A board's PNG is kept for this long under a hash of its SVG, so every mail showing the same
+# picture (another recipient, a retry, another channel) reuses one rendering (notifications.outbox).
+PBEM_BOARD_PNG_CACHE_SECONDS = env.int("PBEM_BOARD_PNG_CACHE_SECONDS", default=3600)
 if env.str("REDIS_URL", default=""):
     CACHES = {
         "default": {
@@ -267,8 +271,18 @@ if env.str("REDIS_URL", default=""):
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
+    CACHES["boards"] = {**CACHES["default"], "TIMEOUT": PBEM_BOARD_PNG_CACHE_SECONDS}
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        # the embedded default: files, shared by the web, worker and mail processes and kept across restarts
+        "boards": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "cache" / "boards"),
+            "TIMEOUT": PBEM_BOARD_PNG_CACHE_SECONDS,
+            "OPTIONS": {"MAX_ENTRIES": 300},
+        },
+    }
 
 # --- Celery -------------------------------------------------------------------
 REDIS_URL = env.str("REDIS_URL", default="")
@@ -410,9 +424,7 @@ PBEM_VAPID_FILE = env.str("PBEM_VAPID_FILE", default=str(VAR_DIR / "vapid.json")
 PBEM_VAPID_PRIVATE_KEY = env.str("PBEM_VAPID_PRIVATE_KEY", default="")
 PBEM_VAPID_PUBLIC_KEY = env.str("PBEM_VAPID_PUBLIC_KEY", default="")
 if not PBEM_VAPID_PRIVATE_KEY and Path(PBEM_VAPID_FILE).is_file():
-    import json as _json
-
-    _vapid = _json.loads(Path(PBEM_VAPID_FILE).read_text())
+    _vapid = json.loads(Path(PBEM_VAPID_FILE).read_text())
     PBEM_VAPID_PRIVATE_KEY, PBEM_VAPID_PUBLIC_KEY = _vapid["private_key"], _vapid["public_key"]
 # The contact a push service may write to about our pushes (the JWT's "sub").
 PBEM_VAPID_SUBJECT = env.str("PBEM_VAPID_SUBJECT", default="mailto:operator@pbem.localhost")

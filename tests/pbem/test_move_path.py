@@ -21,7 +21,11 @@ pytestmark = pytest.mark.django_db
 
 # What one move costs (docs/benchmarks.md, "SQL per move"). A new query on
 # the path should be a decision, not an accident: raise these with a reason.
-POST_QUERIES = 10
+# A POST: the token, then in one transaction the game locked with the sender's seat and the
+# Idempotency-Key's use read in the same query, the open decisions, the move inserted, its
+# decision marked, the game's advance mark: 8 with BEGIN and COMMIT (10 before the seat and the
+# key joined the lock).
+POST_QUERIES = 8
 # 15 once the seat's reply address exists; its first mail makes it (get_or_create: 4 more).
 # The your-move mail's digest and its table talk are one query each; the player's
 # time zone comes with the seats.
