@@ -27,7 +27,7 @@ from pbem.models import Game, Move, PendingAction, Seat
 from pbem.selectors import engine_get
 from pbem.services.game_finish import game_finish
 from pbem.services.mails import reminder_write, situation_of
-from pbem.services.moves import bot_action, game_lock, move_submit, queue_advance
+from pbem.services.moves import advance_ensure, bot_action, game_lock, move_submit
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +66,7 @@ def _seat_leave(game: Game, engine, seat: Seat, status: str, now: datetime) -> s
         ).first()
         if pending is not None:
             _bot_answers(game, engine, seat.index)
-        queue_advance(game.pk)
+        advance_ensure(game.pk)  # unless one is on its way (the bot's answer above queued one)
         return "bot"
     seat.save(update_fields=["status", "left_at"])
     _game_end_early(game, seat, now)
