@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 
 .PHONY: install run ps test services lint messages soak soak-leaks bench bench-replies bench-sweep bench-ladders bench-moves bench-queries bench-embedded bench-delivery \
-	bench-inbound bench-timeouts bench-state bench-scaleout bench-path bench-sweeps-load soak-embedded clean
+	bench-inbound bench-timeouts bench-state bench-scaleout bench-path bench-sweeps-load bench-table soak-embedded clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -96,6 +96,9 @@ bench-timeouts: install services
 	$(PY) -u -m bench.sweep --games 1000 --history 10000
 bench-state: install
 	$(PY) -m bench.state_size
+# a whole game of every engine played on a phone by tapping the board (Chromium, a stack of its own)
+bench-table: install services
+	$(PY) -u -m bench.table
 # web and workers in network namespaces of their own, reaching PostgreSQL and Redis by TCP (root, ip netns, socat)
 bench-scaleout: install services
 	$(PY) -u -m bench.scaleout
