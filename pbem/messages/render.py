@@ -123,21 +123,22 @@ def mail_render(*, message: str, data: dict, language: str, links: dict | None =
         what = _render(f"messages/{message}.subject.txt", context)
         tag = data.get("tag")
         subject = subject_line(tag=tag, what=what)
-        html, svg = _html(message, context, text, subject)
+        html, svg = _html(message, context, text, subject, language)
     return Mail(subject=subject, text=text, html=html, svg=svg)
 
 
-def _html(message: str, context: dict, text: str, subject: str) -> tuple[str, str]:
+def _html(message: str, context: dict, text: str, subject: str, language: str) -> tuple[str, str]:
     """The HTML part: the text as written, with the seat's situation drawn in
     the place of the engine's written one (after the text when the text has
-    none), and the board's SVG for its inline picture."""
+    none), and the board's SVG for its inline picture, both in the
+    recipient's ``language`` (so the picture's words are too)."""
     before, situation, after, svg = text, "", "", ""
     seen = context.get("situation") or {}
     if seen.get("view") is not None and seen.get("engine") in boards.SLUGS:
         slug, view, seat, names = seen["engine"], seen["view"], seen.get("seat"), seen.get("names")
         if context.get("board_image", True):
-            svg = boards.svg(slug, view, seat=seat, names=names)
-        situation = boards.mail_html(slug, view, seat=seat, names=names, image_cid=BOARD_CID if svg else None)
+            svg = boards.svg(slug, view, seat=seat, names=names, lang=language)
+        situation = boards.mail_html(slug, view, seat=seat, names=names, image_cid=BOARD_CID if svg else None, lang=language)
         written = seen.get("text") or ""
         if written and written in text:
             before, _, after = text.partition(written)
