@@ -42,7 +42,8 @@ def _released(read):
         try:
             return read(*args, **kwargs)
         finally:
-            connection.close()
+            if not connection.in_atomic_block:  # a test's transaction; a request has none to keep
+                connection.close()
 
     return sync_to_async(run)
 
@@ -80,11 +81,11 @@ async def _ticks(sub, *, first: bool = False, settle: float = 0.0):
 async def game_stream(request, game_id: int):
     """``event: changed`` (the head and the rest of the page) or ``event: moved`` (the board and
     the acting part too), with the game's change stamp."""
-    if not _on_asgi(request):
-        return HttpResponse(status=204)
     user = await request.auser()
     if await _released(web_selectors.poll_stamp)(game_id=game_id, user=user) is None:
         raise Http404(_("There is no game %(id)s.") % {"id": game_id})
+    if not _on_asgi(request):
+        return HttpResponse(status=204)
     # the last stamp this page got: the browser's when it opens the stream again, else the page's own
     seen = request.headers.get("Last-Event-ID") or request.GET.get("stamp", "")
 
@@ -113,11 +114,11 @@ async def game_stream(request, game_id: int):
 @require_GET
 async def dashboard_stream(request):
     """``event: changed`` when a game the player sits at changed, or they sat down at another."""
-    if not _on_asgi(request):
-        return HttpResponse(status=204)
     user = await request.auser()
     if not user.is_authenticated:
-        raise Http404(_("There is nothing here."))
+        raise Http404(_("There is nothing here"))
+    if not _on_asgi(request):
+        return HttpResponse(status=204)
     games = _released(web_selectors.dashboard_game_ids)
 
     async def events():

@@ -143,7 +143,8 @@ def test_a_newcomer_runs_make_run_signs_up_and_plays_a_bot(embedded, browser):
         page.locator("section.board svg a.act").first.click()
         page.wait_for_selector("text=Your move is in.")
         page.evaluate("() => { window.notReloaded = true }")
-        # the bot's answer arrives on the open page (the worker on the SQLite broker, then the poll)
+        # the bot's answer arrives on the open page (the worker on the SQLite broker, then the page's
+        # stream, told through make run's datagram socket)
         page.wait_for_function(
             "() => document.querySelector('#live').innerText.includes('Bot 2 chooses a character')", timeout=30_000
         )
