@@ -67,6 +67,18 @@ def cpu_seconds(pgid: int) -> float:
     return total / TICK
 
 
+def db_connections(stack: Stack) -> int:
+    """Connections to the stack's database now, but this one's and the Celery worker's."""
+    import psycopg
+
+    with psycopg.connect(f"{stack.pg_root}/postgres", autocommit=True) as conn:
+        (n,) = conn.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND pid != pg_backend_pid() AND application_name = ''",
+            [stack.db_name],
+        ).fetchone()
+    return n
+
+
 def threads_and_rss(pgid: int) -> tuple[int, float]:
     threads, rss = 0, 0
     for pid in group_pids(pgid):
@@ -296,8 +308,8 @@ async def open_pages(http, url, pages, stop, out, kind) -> list[asyncio.Task]:
     tasks = []
     for i, page in enumerate(pages):
         tasks.append(asyncio.create_task((poller if kind == "poll" else streamer)(http, url, page, stop, out)))
-        if kind == "stream" and i % 50 == 49:
-            await asyncio.sleep(0.3)  # opened over a few seconds, as pages are, not in one burst
+        if kind == "stream" and i % 25 == 24:
+            await asyncio.sleep(1)  # 25 pages a second, as pages are opened, not in one burst
     return tasks
 
 
@@ -309,14 +321,18 @@ async def phase(stack: Stack, data: dict, *, asgi: bool, pages: int, seconds: fl
     async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=60)) as http:
         idle_cpu = await measure_cpu(web.pid, min(seconds, 10))
         stop, out = asyncio.Event(), fresh_out()
+        opening = cpu_seconds(web.pid)
         tasks = await open_pages(http, url, data["idle"][:pages], stop, out, "stream" if asgi else "poll")
         await asyncio.sleep(6)  # all open, warm
+        # what opening a page's stream costs (pages open theirs again every PBEM_LIVE_MAX_SECONDS)
+        result["open cpu ms"] = 1000 * (cpu_seconds(web.pid) - opening) / max(1, out["open"])
         if asgi:
             result["open"] = out["open"]
         polls_before = len(out["latencies"])
         beats_before = out["heartbeats"]
         result["cpu"] = await measure_cpu(web.pid, seconds)
         result["threads"], result["rss"] = threads_and_rss(web.pid)
+        result["db connections"] = await asyncio.to_thread(db_connections, stack)
         result["requests"] = len(out["latencies"]) - polls_before
         result["heartbeats"] = out["heartbeats"] - beats_before
         result["poll"] = out["latencies"][polls_before:]
@@ -366,7 +382,10 @@ def main(argv=None) -> int:
           f"{ms(before['poll'])}, codes {before['codes']}, errors {before['errors']})")
     print(f"  after: event streams open (ASGI)     {after['cpu']:.1f} %  ({after['open']} open, {after['heartbeats']} heartbeats, "
           f"codes {after['codes']}, errors {after['errors']})")
-    print(f"  web processes: threads {before['threads']} -> {after['threads']}, RSS {before['rss']:.0f} -> {after['rss']:.0f} MB")
+    print(f"  after, opening a stream              {after['open cpu ms']:.1f} ms of CPU each (the 6 s after the last opened included): "
+          f"with every page opening its stream again every 300 s, {n * after['open cpu ms'] / 1000 / 300 * 100:.1f} % of one core more")
+    print(f"  web processes: threads {before['threads']} -> {after['threads']}, RSS {before['rss']:.0f} -> {after['rss']:.0f} MB, "
+          f"database connections (all processes of the stack) {before['db connections']} -> {after['db connections']}")
     print(f"move -> another seat's page has fetched its board, {args.moves} decisions at low load:")
     print(f"  before (poll every 3 s)              {ms(before['latency'])}")
     print(f"  after (stream 'moved')               {ms(after['latency'])}   (the event itself: {ms(after['heard'])})")

@@ -15,16 +15,21 @@ browser stop trying, and the game page polls instead (table.js)."""
 from __future__ import annotations
 
 import asyncio
+import random
+
+import logging
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import connection
+from django.db import DatabaseError, connection
 from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from pbem.live.hub import hub
 from pbem.web import selectors as web_selectors
+
+log = logging.getLogger(__name__)
 
 RETRY_MS = 2000  # the browser's wait before it opens a stream again that ended
 SETTLE = 0.05  # seconds a dashboard or the lobby lets a burst of notices (one commit's) gather
@@ -48,6 +53,23 @@ def _released(read):
     return sync_to_async(run)
 
 
+def _ended_on_database_errors(events):
+    """A stream whose read fails (the database is away, or no pooled connection came in time)
+    ends cleanly instead of breaking off mid-answer; the browser opens it again after RETRY_MS
+    and looks then."""
+
+    async def run():
+        try:
+            async for chunk in events:
+                yield chunk
+        except DatabaseError as e:
+            log.warning("live: a stream ended early: %s", e)
+        finally:
+            await events.aclose()  # its subscription goes now, not when it is collected
+
+    return run()
+
+
 def _event(name: str, stamp: str) -> str:
     return f"event: {name}\nid: {stamp}\ndata: {stamp}\n\n"
 
@@ -58,7 +80,7 @@ def _moved(before: str, after: str) -> bool:
 
 
 def _response(events) -> StreamingHttpResponse:
-    response = StreamingHttpResponse(events, content_type="text/event-stream")
+    response = StreamingHttpResponse(_ended_on_database_errors(events), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx and the like: pass each event on at once
     return response
@@ -72,7 +94,8 @@ async def _ticks(sub, *, first: bool = False, settle: float = 0.0):
     if first:
         yield True
     loop = asyncio.get_running_loop()
-    end = loop.time() + settings.PBEM_LIVE_MAX_SECONDS
+    # pages opened together (after a restart) do not all come back at the same moment
+    end = loop.time() + settings.PBEM_LIVE_MAX_SECONDS * random.uniform(0.8, 1.0)
     while (left := end - loop.time()) > 0:
         yield await sub.changes(min(settings.PBEM_LIVE_HEARTBEAT_SECONDS, left), settle=settle)
 
