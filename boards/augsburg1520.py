@@ -123,7 +123,7 @@ def _nobles(svg: Svg, v: dict) -> None:
             svg.text(x + 24, y + 18, said, size=11, k=f"bid.{p}", fit=92)
     sd = v.get("showdown")
     if sd:
-        svg.text(620, 196, t(lang, "a.showdown", players=", ".join(short(s, lang) for s in sd["seats"]), count=sd["count"]),
+        svg.text(620, 214, t(lang, "a.showdown", players=", ".join(short(s, lang) for s in sd["seats"]), count=sd["count"]),
                  size=12, k="showdown", fit=350)
 
 
@@ -141,7 +141,8 @@ def _privileges(svg: Svg, v: dict) -> None:
             yy = y0 + 32 + j * 30
             fill = CAT_FILL.get(kind, "#e0d4b4")
             svg.rect(x + 4, yy, 56, 26, fill=fill, stroke="#6b5532", rx=3)
-            svg.lines(x + 32, yy + 11, wrap(_priv(lang, kind), 54, 9), size=9, leading=11, anchor="middle",
+            lines = wrap(_priv(lang, kind), 54, 9)
+            svg.lines(x + 32, yy + (11 if len(lines) > 1 else 16.5), lines, size=9, leading=11, anchor="middle",
                       k=f"priv.{card}.{j}", fit=54)
     if not p["row"]:
         svg.text(x0, y0 + 30, t(lang, "a.none_left"), size=11, italic=True)

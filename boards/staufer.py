@@ -14,7 +14,7 @@ from engines.i18n import Catalog
 from engines.staufer import data as D
 from engines.staufer.i18n import CATALOG as GAME
 
-from boards.draw import Section, Svg, game_title, colour, player_label, short, wrap
+from boards.draw import Section, Svg, colour, game_title, player_label, short, text_width, wrap
 
 TITLE = "The Staufer Dynasty"
 CHEST_FILL = {"orange": "#f08a24", "turquoise": "#2bb3b1", "purple": "#8e44ad", "brown": "#8d5a2b"}
@@ -89,11 +89,17 @@ def _region_box(svg: Svg, v: dict, r: str, i: int, x: int, y: int) -> None:
     svg.text(x + 10, y + 20, _region(lang, r), size=15, weight="bold", k=f"region.{i}", fit=135)
     if king:
         svg.path(f"M{x + 150},{y + 20} l0,-14 l8,7 l7,-10 l7,10 l8,-7 l0,14 z", fill="#d4a017", stroke="#5a3a00")
-        svg.text(x + 192, y + 19, t(lang, "s.king").upper(), size=11, weight="bold", fill="#8b1a1a", k="king", fit=40)
+        svg.text(x + 186, y + 19, t(lang, "s.king").upper(), size=11, weight="bold", fill="#8b1a1a", k="king", fit=34)
     tile = v["tiles"][r][: 3 if v["players"] >= 4 else 2]
-    svg.text(x + 290, y + 18, t(lang, "s.scores", values="/".join(str(x) for x in tile)) + (t(lang, "s.scored") if scored else ""),
-             size=10, anchor="end", k=f"tile.{r}", fit=60 if king else 130)
-    svg.text(x + 10, y + 34, t(lang, "s.bonus", text=t(lang, f"s.bonus.{r}")), size=9, italic=True, fit=280)
+    svg.text(x + 290, y + 18, t(lang, "s.scores", values="/".join(str(x) for x in tile)), size=10, anchor="end", k=f"tile.{r}",
+             fit=66 if king else 130)
+    # "(scored)" at the end of the bonus line, which keeps the room left of it (beside the king it would not fit)
+    bonus_room = 280
+    if scored:
+        mark = t(lang, "s.scored").strip()
+        svg.text(x + 290, y + 34, mark, size=9, anchor="end", italic=True, weight="bold")
+        bonus_room -= text_width(mark, 9, bold=True) + 6
+    svg.text(x + 10, y + 34, t(lang, "s.bonus", text=t(lang, f"s.bonus.{r}")), size=9, italic=True, fit=bonus_room)
     offices = v["offices"][r]
     w = 280 / max(len(offices), 1)
     for j, o in enumerate(offices):

@@ -98,6 +98,16 @@ def test_boards_speak_the_readers_language(slug, players, options):
                 texts = {"".join(el.itertext()) for el in root.iter(f"{SVG}text")}
                 for h in hidden:
                     assert h not in attributes and h not in texts, f"{slug} {lang} seat {seat}: hidden {h!r} drawn"
+                    if slug != "citadels":  # district ids are plain words ("keep"): their names are checked below
+                        pattern = rf"(?<![\w-]){re.escape(h)}(?![\w-])"
+                        assert not re.search(pattern, written + mail), f"{slug} {lang} seat {seat}: hidden {h!r} written"
+                if slug == "citadels":  # a hidden district's name in this language, unless a copy of it is in view
+                    catalog = MODULES[slug].CATALOG
+                    visible = {catalog.text(lang, f"district.{x}") for x in leaves(v) if catalog.has(f"district.{x}")}
+                    names_hidden = {catalog.text(lang, f"district.{h}") for h in hidden if catalog.has(f"district.{h}")} - visible
+                    joined = " | ".join(texts) + written + mail
+                    for name in names_hidden:
+                        assert not re.search(rf"(?<!\w){re.escape(name)}(?!\w)", joined), f"{lang} seat {seat}: hidden {name!r}"
 
 
 def test_a_german_board_uses_the_games_german_terms():
