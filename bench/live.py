@@ -253,7 +253,20 @@ async def latency_polling(http, url: str, data: dict, moves: int) -> list[float]
             await asyncio.sleep(3)
         await board_fetch(http, url, game, data["sessions"][watcher])
         out.append(time.perf_counter() - t0)
+        data["from step"][0].append(time.time() - await asyncio.to_thread(step_written, game.id))
     return out
+
+
+def step_written(game_id: int) -> float:
+    """When the step now shown was written (the game row's updated_at, in its transaction)."""
+    from django.db import connection
+
+    from pbem.models import Game as GameRow
+
+    try:
+        return GameRow.objects.values_list("updated_at", flat=True).get(pk=game_id).timestamp()
+    finally:
+        connection.close()
 
 
 def stamp_now(game_id: int) -> str:
@@ -294,6 +307,7 @@ async def latency_pushed(http, url: str, data: dict, moves: int) -> tuple[list[f
         heard.append(t - t0)
         await board_fetch(http, url, game, data["sessions"][watcher])
         fetched.append(time.perf_counter() - t0)
+        data["from step"][1].append(time.time() - await asyncio.to_thread(step_written, game.id))
         await asyncio.sleep(0.3)  # low load: one decision at a time
     stop.set()
     for task in tasks:
@@ -368,6 +382,7 @@ def main(argv=None) -> int:
         print(f"building {args.pages} pages ...", flush=True)
         data = build(args.pages)
         data["tables"] = [Game(g) for g in data["games"]]
+        data["from step"] = ([], [])
         stack.worker_start(concurrency=1)
         before = asyncio.run(phase(stack, data, asgi=False, pages=args.pages, seconds=args.seconds, moves=args.moves))
         after = asyncio.run(phase(stack, data, asgi=True, pages=args.pages, seconds=args.seconds, moves=args.moves))
@@ -378,17 +393,27 @@ def main(argv=None) -> int:
     print()
     print(f"{n} open game pages, gunicorn with 3 workers, CPU of all web processes over {args.seconds:.0f} s (% of one core):")
     print(f"  no page open (each server)           before {before['no pages cpu']:.1f} %   after {after['no pages cpu']:.1f} %")
-    print(f"  before: polling every 3 s (WSGI)     {before['cpu']:.1f} %  ({before['requests'] / args.seconds:.0f} polls/s answered, "
+    rate = before["requests"] / args.seconds
+    print(f"  before: polling every 3 s (WSGI)     {before['cpu']:.1f} %  ({rate:.0f} polls/s answered of the {n / 3:.0f}/s asked, "
           f"{ms(before['poll'])}, codes {before['codes']}, errors {before['errors']})")
+    if rate:
+        print(f"    CPU per poll answered {10 * before['cpu'] / rate:.1f} ms: all {n / 3:.0f} polls/s would take "
+              f"{before['cpu'] / rate * n / 3:.0f} % of one core")
     print(f"  after: event streams open (ASGI)     {after['cpu']:.1f} %  ({after['open']} open, {after['heartbeats']} heartbeats, "
           f"codes {after['codes']}, errors {after['errors']})")
+    from django.conf import settings
+
+    reopen = 0.9 * settings.PBEM_LIVE_MAX_SECONDS  # a stream lives 80-100 % of it (pbem.web.stream)
     print(f"  after, opening a stream              {after['open cpu ms']:.1f} ms of CPU each (the 6 s after the last opened included): "
-          f"with every page opening its stream again every 300 s, {n * after['open cpu ms'] / 1000 / 300 * 100:.1f} % of one core more")
+          f"with every page opening its stream again every {reopen:.0f} s on average, {n * after['open cpu ms'] / 1000 / reopen * 100:.1f} % of one core more")
     print(f"  web processes: threads {before['threads']} -> {after['threads']}, RSS {before['rss']:.0f} -> {after['rss']:.0f} MB, "
           f"database connections (all processes of the stack) {before['db connections']} -> {after['db connections']}")
     print(f"move -> another seat's page has fetched its board, {args.moves} decisions at low load:")
     print(f"  before (poll every 3 s)              {ms(before['latency'])}")
     print(f"  after (stream 'moved')               {ms(after['latency'])}   (the event itself: {ms(after['heard'])})")
+    print("the step's write (the worker) -> that page has fetched its board:")
+    print(f"  before (poll every 3 s)              {ms(data['from step'][0])}")
+    print(f"  after (stream 'moved')               {ms(data['from step'][1])}")
     print(f"  p95 ratio                            {percentile(before['latency'], 95) / max(percentile(after['latency'], 95), 1e-9):.0f}x")
     return 0
 

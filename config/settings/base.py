@@ -309,7 +309,9 @@ PBEM_LIVE_CHANNEL = f"{env.str('PBEM_CACHE_PREFIX', default='pbem')}:live"
 # an open stream says it is alive this often (proxies drop a silent connection), and is closed
 # after PBEM_LIVE_MAX_SECONDS (the browser opens it again, so no connection lives for ever)
 PBEM_LIVE_HEARTBEAT_SECONDS = env.float("PBEM_LIVE_HEARTBEAT_SECONDS", default=25)
-PBEM_LIVE_MAX_SECONDS = env.float("PBEM_LIVE_MAX_SECONDS", default=300)
+# (15 minutes: opening a stream costs about as much as a page's part, so 1,000 pages opening theirs
+# again every 5 minutes would cost more than all of them waiting; docs/benchmarks.md, "Open pages")
+PBEM_LIVE_MAX_SECONDS = env.float("PBEM_LIVE_MAX_SECONDS", default=900)
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_ACCEPT_CONTENT = ["json"]
