@@ -7,7 +7,7 @@ game, exactly as its page and its poll are.
 
 Served on ASGI (config/asgi.py): an open stream waits on its queue in the event loop and holds
 no database connection (each read releases its own before the stream waits again). It says it
-is alive every PBEM_LIVE_HEARTBEAT_SECONDS and ends after PBEM_LIVE_MAX_SECONDS; the browser
+is alive every PBEM_LIVE_HEARTBEAT_SECONDS and ends after 80-100 % of PBEM_LIVE_MAX_SECONDS; the browser
 then opens it again with the last stamp it got (Last-Event-ID), so nothing is missed. Under
 WSGI a stream cannot wait without holding a thread: it answers 204 at once, which makes the
 browser stop trying, and the game page polls instead (table.js)."""
