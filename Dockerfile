@@ -5,8 +5,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 \
     DJANGO_SETTINGS_MODULE=config.settings.base PBEM_VAR_DIR=/var/lib/pbem
 
 WORKDIR /app
-# libcairo2: CairoSVG draws the boards' PNG for the mails' inline image
-RUN apt-get update && apt-get install -y --no-install-recommends libcairo2 && rm -rf /var/lib/apt/lists/*
+# fonts-dejavu-core: the font the boards are drawn in, for resvg's PNG of the mails' inline image
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --home /app pbem && mkdir -p /var/lib/pbem && chown pbem /var/lib/pbem
 COPY pyproject.toml constraints.txt README.md ./
 COPY config ./config

@@ -144,8 +144,9 @@ class Stack:
         return url
 
     def worker_start(self, *, concurrency: int = 1, queues: str | None = None, wrap=None, extra_env=None, name: str = "w") -> subprocess.Popen:
+        """A worker for the games' queue and mail's (PBEM_MAIL_QUEUE's default) unless ``queues``."""
         args = [
-            sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queues or self.queue, "-c", str(concurrency),
+            sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queues or f"{self.queue},{self.queue}.mail", "-c", str(concurrency),
             "-n", f"{name}-{len(self.procs)}@%h", "-l", "warning", "--without-gossip", "--without-mingle", "--without-heartbeat",
         ]  # fmt: skip
         return self._start(args, f"worker-{len(self.procs)}.log", extra_env, wrap)

@@ -29,6 +29,9 @@ def test_private_games_over_the_api(api, alice, bob, carol):
         r = api(carol).get(f"/api/games/{gid}/{path}")
         assert r.status_code == 404 and r.json()["error"] == "not_found"
     assert api(carol).post(f"/api/games/{gid}/join/", {}, format="json").status_code == 404
+    # a move sent to it: not found either (the seat is read with the game's lock, the game not shown)
+    sent = api(carol).post(f"/api/games/{gid}/moves/", {"action": {"type": "bid", "amount": 1}}, format="json")
+    assert sent.status_code == 404 and sent.json()["error"] == "not_found"
     assert api(carol).post(f"/api/games/{gid}/invitations/", {"email": "x@example.org"}, format="json").status_code == 404
     joined = api(bob).post(f"/api/games/{gid}/join/", {"code": code}, format="json")
     assert joined.status_code == 200 and joined.json()["your_seat"] == 1
@@ -172,3 +175,11 @@ def test_a_method_a_path_lacks_is_405_before_authentication(api, alice):
         assert r.status_code == 405 and r.json()["error"] == "method_not_allowed", (url, r.content)
         assert "POST" in r["Allow"]
     assert api().options("/api/games/").status_code in (200, 401)  # OPTIONS stays DRF's
+
+
+def test_a_move_to_a_game_the_sender_sees_without_a_seat_is_refused(api, carol, started_game):
+    before = snapshot(started_game.pk)
+    r = api(carol).post(f"/api/games/{started_game.pk}/moves/", {"action": {"type": "bid", "amount": 1}}, format="json",
+                        HTTP_IDEMPOTENCY_KEY="outsider")
+    assert r.status_code == 403 and "no seat" in r.json()["detail"]
+    assert snapshot(started_game.pk) == before
