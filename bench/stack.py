@@ -127,11 +127,14 @@ class Stack:
         self.procs.append(proc)
         return proc
 
-    def web_start(self, *, workers: int = 4, port: int | None = None, host: str = "127.0.0.1", wrap=None, extra_env=None) -> str:
+    def web_start(self, *, workers: int = 4, port: int | None = None, host: str = "127.0.0.1", wrap=None, extra_env=None, asgi: bool = False, backlog: int = 256) -> str:
+        """gunicorn on ``config.wsgi`` (sync workers), or with ``asgi`` on ``config.asgi`` with
+        uvicorn workers, as docker-compose.yml serves the site."""
         port = port or free_port()
         bin_dir = Path(sys.executable).parent
+        app = ["config.asgi:application", "-k", "uvicorn_worker.UvicornWorker"] if asgi else ["config.wsgi"]
         self._start(
-            [str(bin_dir / "gunicorn"), "config.wsgi", "--bind", f"{host}:{port}", "--workers", str(workers), "--backlog", "256"],
+            [str(bin_dir / "gunicorn"), *app, "--bind", f"{host}:{port}", "--workers", str(workers), "--backlog", str(backlog)],
             f"web-{port}.log",
             extra_env,
             wrap,

@@ -28,6 +28,17 @@ def pytest_sessionstart(session):
 pytest_plugins = ["tests.conftest_worker"]
 
 
+@pytest.fixture(scope="session")
+def live_server():
+    """pytest-django's live server, on ASGI (tests/support/asgi_server.py): the pages' event
+    streams need it, as in production."""
+    from tests.support.asgi_server import AsgiLiveServer
+
+    server = AsgiLiveServer()
+    yield server
+    server.stop()
+
+
 @pytest.fixture(autouse=True)
 def site_language():
     """Every test starts in the site's language and UTC: a request or a mail of

@@ -103,6 +103,11 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+elif env.bool("PBEM_ASGI", default=False):
+    # Served on ASGI (config/asgi.py sets PBEM_ASGI): each request runs in a thread of its own, so a
+    # persistent connection would be left behind by every request; Django's pool hands them round instead.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": env.int("PBEM_DB_POOL_SIZE", default=10), "timeout": 10}}
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
@@ -310,6 +315,18 @@ else:
     }
     # The transport has no fanout: no remote control, no mingle or gossip (make run's processes say --without-*).
     CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
+# --- pushed page updates (pbem/live) -------------------------------------------
+# How a committed change reaches the web processes' open pages: Redis pub/sub between processes
+# when there is a Redis, else a datagram socket in the var directory to the one web process of
+# make run (README, "Live pages"). The channel is the cache prefix's, so test runs stay apart.
+PBEM_LIVE_URL = env.str("PBEM_LIVE_URL", default=REDIS_URL or f"unix:{VAR_DIR / 'live.sock'}")
+PBEM_LIVE_CHANNEL = f"{env.str('PBEM_CACHE_PREFIX', default='pbem')}:live"
+# an open stream says it is alive this often (proxies drop a silent connection), and is closed
+# after PBEM_LIVE_MAX_SECONDS (the browser opens it again, so no connection lives for ever)
+PBEM_LIVE_HEARTBEAT_SECONDS = env.float("PBEM_LIVE_HEARTBEAT_SECONDS", default=25)
+# (15 minutes: opening a stream costs about as much as a page's part, so 1,000 pages opening theirs
+# again every 5 minutes would cost more than all of them waiting; docs/benchmarks.md, "Open pages")
+PBEM_LIVE_MAX_SECONDS = env.float("PBEM_LIVE_MAX_SECONDS", default=900)
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_ACCEPT_CONTENT = ["json"]

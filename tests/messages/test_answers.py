@@ -104,6 +104,11 @@ def test_counts_in_answers_take_their_plural_form(data, one, many):
     assert one in text and many in text, text
     assert "1 standing order withdrawn." == text_render("answer/standing", part("standing", withdrawn_all=1), language="en")
     assert "3 standing orders withdrawn." == text_render("answer/standing", part("standing", withdrawn_all=3), language="en")
+    vacation = EXAMPLES["vacation"] | {"zone": "UTC"}
+    assert "1 of your 15 vacation days is left this year." in text_render("answer/vacation", vacation | {"left": 1}, language="en")
+    assert "10 of your 15 vacation days are left this year." in text_render("answer/vacation", vacation, language="en")
+    assert "Dieses Jahr bleibt dir 1 von 15" in text_render("answer/vacation", vacation | {"left": 1}, language="de")
+    assert "? of your ? vacation days are left" in text_render("answer/vacation", vacation | {"left": "?", "allowance": "?"}, language="en")
     throttled = EXAMPLES["throttled"]
     assert "within 1 minute," in text_render("answer/throttled", throttled | {"minutes": 1}, language="en")
     assert "within 10 minutes," in text_render("answer/throttled", throttled, language="en")
