@@ -84,8 +84,8 @@ class Augsburg1520:
             raise
         _check(state, seat, action, lang)
 
-    def choices(self, state: dict, seat: int) -> list[dict]:
-        return choices.choices(state, seat, self.actions(state, seat))
+    def choices(self, state: dict, seat: int, *, lang: str = "en") -> list[dict]:
+        return choices.choices(state, seat, self.actions(state, seat, lang=lang), lang)
 
     def apply(self, state: dict, moves: dict[int, dict]) -> dict:
         return R.apply(state, {int(k): v for k, v in moves.items()})

@@ -60,8 +60,8 @@ class CitadelsEngine:
     def validate(self, state: dict, seat: int, action: dict, *, lang: str = "en") -> None:
         moves.validate(state, seat, action, lang)
 
-    def choices(self, state: dict, seat: int) -> list:
-        return choices.choices(state, seat)
+    def choices(self, state: dict, seat: int, *, lang: str = "en") -> list:
+        return choices.choices(state, seat, lang)
 
     def apply(self, state: dict, moves_: dict) -> dict:
         if len(moves_) != 1:

@@ -301,8 +301,8 @@ class Fugger:
                     count=integer(1, top), ware=enum(*wares), player=enum(*players), price=integer(0, 50000),
                     **{"from": enum(*srcs), "to": enum(*dsts)})
 
-    def choices(self, state, seat):
-        return choices.choices(self, state, seat, self.actions(state, seat))
+    def choices(self, state, seat, *, lang="en"):
+        return choices.choices(self, state, seat, self.actions(state, seat, lang=lang), lang)
 
     def validate(self, state, seat, action, *, lang="en"):
         specs = self.actions(state, seat, lang=lang)

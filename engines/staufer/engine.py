@@ -143,8 +143,8 @@ class StauferEngine:
                               chest=enum(*arm)))
         return specs
 
-    def choices(self, state: dict, seat: int) -> list:
-        return choices.choices(state, seat, self.actions(state, seat))
+    def choices(self, state: dict, seat: int, *, lang: str = "en") -> list:
+        return choices.choices(state, seat, self.actions(state, seat, lang=lang), lang)
 
     def validate(self, state: dict, seat: int, action: dict, *, lang: str = "en") -> None:
         specs = self.actions(state, seat, lang=lang)

@@ -219,4 +219,22 @@ MESSAGES = {
     # --- standing orders (orders.py) -----------------------------------------------------
     "standing.limit": 'Für einen Adligen bei jedem Besuch bis zu einer Anzahl Schuldscheine bieten',
     "standing.pass_except": 'Bei jedem Besuch passen, außer bei dem eines Adligen',
+    # --- the choices of the forms and the board (choices.py) ---------------------------------------
+    "choice.joker": "Joker {number}",
+    "choice.priv_level": "Stufe {cat}",
+    "choice.privilege": "Privilegkarte {number}: {privileges}",
+    "choice.supply": "der Vorrat",
+    "choice.kind_money": "100 Gulden",
+    "choice.kind_prestige": "1 Prestigepunkt",
+    "choice.notes": "{count} {count:Schuldschein|Schuldscheine}",
+    "choice.climb": "Eine Stufe {cat} aufsteigen, aus dem Vorrat",
+    "choice.climb_from": "Eine Stufe {cat} aufsteigen, mit der Karte von {player}",
+    "choice.bid": "{what} bieten",
+    "choice.raise": "Auf {what} erhöhen",
+    "choice.give": "{what} abgeben",
+    "choice.discard": "{what} abwerfen",
+    "choice.tile": "Plättchen {what} nehmen",
+    "choice.build": "{what} bauen",
+    "choice.architect": "Baumeister: {what} bauen",
+    "choice.choose": "Nehmen: {what}",
 }

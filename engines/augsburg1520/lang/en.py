@@ -215,4 +215,22 @@ MESSAGES = {
     # --- standing orders (orders.py) -----------------------------------------------------
     "standing.limit": 'Offer up to a number of notes for a noble, at every visit to it',
     "standing.pass_except": "Pass at every visit except one noble's",
+    # --- the choices of the forms and the board (choices.py) ---------------------------------------
+    "choice.joker": "Joker {number}",
+    "choice.priv_level": "{cat} level",
+    "choice.privilege": "Privilege card {number}: {privileges}",
+    "choice.supply": "the supply",
+    "choice.kind_money": "100 florins",
+    "choice.kind_prestige": "1 prestige",
+    "choice.notes": "{count} {count:note|notes}",
+    "choice.climb": "Climb one {cat} level, from the supply",
+    "choice.climb_from": "Climb one {cat} level, taking the card from {player}",
+    "choice.bid": "Offer {what}",
+    "choice.raise": "Raise to {what}",
+    "choice.give": "Give {what}",
+    "choice.discard": "Discard {what}",
+    "choice.tile": "Take the {what}",
+    "choice.build": "Build the {what}",
+    "choice.architect": "Baumeister: build the {what}",
+    "choice.choose": "Take {what}",
 }

@@ -222,4 +222,22 @@ MESSAGES = {
     # --- standing orders (orders.py) -----------------------------------------------------
     "standing.limit": "Offrir jusqu'à un nombre de reconnaissances de dettes pour un noble, à chacune de ses visites",
     "standing.pass_except": "Passer à chaque visite sauf celle d'un noble",
+    # --- the choices of the forms and the board (choices.py) ---------------------------------------
+    "choice.joker": "Joker {number}",
+    "choice.priv_level": "niveau {cat}",
+    "choice.privilege": "Carte privilège {number} : {privileges}",
+    "choice.supply": "la réserve",
+    "choice.kind_money": "100 florins",
+    "choice.kind_prestige": "1 point de prestige",
+    "choice.notes": "{count} {count:reconnaissance de dette|reconnaissances de dettes}",
+    "choice.climb": "Monter d'un niveau {cat}, depuis la réserve",
+    "choice.climb_from": "Monter d'un niveau {cat}, en prenant la carte de {player}",
+    "choice.bid": "Offrir {what}",
+    "choice.raise": "Surenchérir à {what}",
+    "choice.give": "Donner {what}",
+    "choice.discard": "Défausser {what}",
+    "choice.tile": "Prendre la tuile {what}",
+    "choice.build": "Construire : {what}",
+    "choice.architect": "Architecte : construire en plus : {what}",
+    "choice.choose": "Prendre : {what}",
 }

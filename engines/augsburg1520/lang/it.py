@@ -211,4 +211,22 @@ MESSAGES = {
     # --- standing orders (orders.py) -----------------------------------------------------
     "standing.limit": 'Offrire fino a un numero di pagherò per un nobile, a ogni sua visita',
     "standing.pass_except": 'Passare a ogni visita tranne quella di un nobile',
+    # --- the choices of the forms and the board (choices.py) ---------------------------------------
+    "choice.joker": "Jolly {number}",
+    "choice.priv_level": "livello {cat}",
+    "choice.privilege": "Carta privilegio {number}: {privileges}",
+    "choice.supply": "la riserva",
+    "choice.kind_money": "100 fiorini",
+    "choice.kind_prestige": "1 punto prestigio",
+    "choice.notes": "{count} pagherò",
+    "choice.climb": "Salire di un livello {cat}, dalla riserva",
+    "choice.climb_from": "Salire di un livello {cat}, prendendo la carta a {player}",
+    "choice.bid": "Offrire {what}",
+    "choice.raise": "Rilanciare a {what}",
+    "choice.give": "Cedere {what}",
+    "choice.discard": "Scartare {what}",
+    "choice.tile": "Prendere la tessera {what}",
+    "choice.build": "Costruire la {what}",
+    "choice.architect": "Architetto: costruire la {what}",
+    "choice.choose": "Prendere: {what}",
 }

@@ -257,4 +257,17 @@ MESSAGES = {
     "render.over": "Das Spiel ist zu Ende.",
     "render.result": "{seat}: Rang {rank}, {total} Punkte ({districts} Gebäude, +{colours} Farben, +{complete} "
     "vollständige Stadt).",
+    # --- the choices of the forms and the board (choices.py) ---------------------------------------
+    "choice.destroy": "{card} von {player} für {gold} Gold zerstören",
+    "choice.build": "{what} bauen ({gold} Gold)",
+    "choice.laboratory": "{what} im Laboratorium abwerfen",
+    "choice.kill": "Den {what} ermorden",
+    "choice.rob": "Den {what} bestehlen",
+    "choice.swap": "Die Hand mit {what} tauschen",
+    "choice.keep": "{what} behalten",
+    "choice.pick": "Den {what} wählen: {text}",
+    "choice.discard": "Den {what} verdeckt beiseitelegen: {text}",
+    # --- standing orders (orders.py) ---------------------------------------------------------------
+    "standing.draft": "Wahl-Reihenfolge: jede Runde die erste dieser Figuren wählen, die noch angeboten wird",
+    "standing.decline_graveyard": "Nie am Friedhof für ein zerstörtes Gebäude zahlen",
 }

@@ -260,4 +260,17 @@ MESSAGES = {
     "render.over": "Il gioco è finito.",
     "render.result": "{seat}: posizione {rank}, {total} punti ({districts} edifici, +{colours} colori, +{complete} città "
     "completa).",
+    # --- the choices of the forms and the board (choices.py) ---------------------------------------
+    "choice.destroy": "Distruggere {card} di {player} per {gold} {gold:moneta|monete}",
+    "choice.build": "Costruire {what} ({gold} {gold:moneta|monete})",
+    "choice.laboratory": "Scartare {what} al Laboratorio",
+    "choice.kill": "Uccidere: {what}",
+    "choice.rob": "Derubare: {what}",
+    "choice.swap": "Scambiare la mano con {what}",
+    "choice.keep": "Tenere {what}",
+    "choice.pick": "Scegliere: {what}: {text}",
+    "choice.discard": "Mettere da parte coperto: {what}: {text}",
+    # --- standing orders (orders.py) ---------------------------------------------------------------
+    "standing.draft": "Ordine di scelta: a ogni round scegliere il primo di questi personaggi ancora offerti",
+    "standing.decline_graveyard": "Non pagare mai al Cimitero per un edificio distrutto",
 }
