@@ -113,7 +113,8 @@ def _standing(game, seat: int, rest: str) -> str:
     if not rest:
         orders = selectors.orders_of(game=game, seat=row)
         lines = [f"  {i}. {o['command']}" for i, o in enumerate(orders["standing"], 1)] or ["  " + _("(none)")]
-        offered = [f"  standing {s['example']:<36} {s['label']}" for s in orders["standing_specs"]] or [
+        word = command_words.word("standing", selectors.reader_language())  # `dauerauftrag` for a German reader
+        offered = [f"  {word} {s['example']:<36} {s['label']}" for s in orders["standing_specs"]] or [
             "  " + _("(none in this game now)")]
         return "\n".join([_("Your standing orders:"), *lines, _("Offered in this game:"), *offered])
     order = services.standing_order_add(game_id=game.pk, seat=seat, order=rest)
