@@ -11,6 +11,8 @@ spaces and ships where they lie), so a player with the box can move them here.
 
 from __future__ import annotations
 
+import functools
+
 from engines.fugger import board as B
 from engines.fugger import data as D
 
@@ -37,12 +39,15 @@ LONLAT = {
     "atlantik1": (-4.0, 47.8), "atlantik2": (-6.0, 43.5), "mittelmeer1": (4.5, 41.6), "mittelmeer2": (10.2, 40.6),
     "adria": (15.0, 43.4),
 }
-MAP_W, MAP_H, MAP_Y = 700, 560, 50
+# The map takes the board's whole width (the calendar, market and nobility table sit under it): at the
+# board's smallest text (9, 12 px on a phone) every name finds a place of its own near its space.
+MAP_W, MAP_H, MAP_Y = 1040, 830, 50
+MAP_K = 1040 / 700  # the map was first drawn 700 wide; the positions keep its proportions
 
 
 def _xy(space: str) -> tuple[float, float]:
     lon, lat = LONLAT[space]
-    return 14 + (lon + 7) * 26.5, MAP_Y + 10 + (56.2 - lat) * 34
+    return 10 + (4 + (lon + 7) * 26.5) * MAP_K, MAP_Y + (10 + (56.2 - lat) * 34) * MAP_K
 
 
 def _card_text(cid: str) -> str:
@@ -76,7 +81,10 @@ def heading(v: dict, seat, names) -> str:
 
 def draw(v: dict, seat, names) -> Svg:
     n = v["players"]
-    height = 650 + n * 40 + (50 if seat is not None else 0)
+    events = len(v.get("robbers") or []) + (1 if v.get("blockade") else 0)
+    extra = 14 * events + (6 if events else 0)
+    below = MAP_Y + MAP_H + extra
+    height = below + CALENDAR_H + 30 + n * 40 + (50 if seat is not None else 0)
     svg = Svg(1060, height, title=heading(v, seat, names),
               desc="Map of Europe with towns, countryside, roads, bridges and sea lanes and every representative; "
                    "calendar with the salesman and deal cards; market; queues; nobility table; houses.",
@@ -84,13 +92,165 @@ def draw(v: dict, seat, names) -> Svg:
     svg.rect(4, 4, 1052, height - 8, fill="none", stroke="#5a4020", sw=3, rx=8)
     svg.text(20, 32, heading(v, seat, names), size=18, weight="bold", fill="#4a2c0c", k="heading")
     _map(svg, v)
-    _calendar(svg, v, 730, 50)
-    y = _players(svg, v, seat, names, 20, 640)
+    _events(svg, v, MAP_Y + MAP_H)
+    _calendar(svg, v, 60, below + 10, side_x=540)
+    y = _players(svg, v, seat, names, 20, below + CALENDAR_H + 30)
     if seat is not None:
         s = v["seats"][seat]
         svg.text(20, y + 10, f"You: {s['cash']} Fl. at hand; at home "
                              + ", ".join(f"{s['lager'][w]} {w}" for w in D.WARES), size=13, weight="bold", k="you")
     return svg
+
+
+class _Labels:
+    """Where the map's texts go, so that no two overlap (tests/boards check
+    it in Chromium): each text takes the first of its candidate places whose
+    box is free of every text, symbol and piece placed before it, else the
+    nearest free place around its point, else the least crowded candidate.
+    Boxes are estimated from DejaVu Sans' widths, on the generous side (a
+    browser's other fonts are not wider), and its full ascent and descent,
+    as a browser measures a text's box."""
+
+    PAD = 1.0
+
+    def __init__(self, x0: float, y0: float, x1: float, y1: float):
+        self.bounds = (x0, y0, x1, y1)
+        self.taken: list[tuple[float, float, float, float]] = []
+
+    @staticmethod
+    def width(text: str, size: float, *, bold=False, spacing: float = 0) -> float:
+        w = 0.0
+        for ch in str(text):
+            w += 0.34 if ch == " " else 0.78 if ch.isupper() else 0.66 if ch.isalnum() else 0.86
+        return w * size * (1.08 if bold else 1.0) + spacing * len(str(text))
+
+    def box(self, x, y, text, size, *, anchor="middle", bold=False, spacing=0.0):
+        w = self.width(text, size, bold=bold, spacing=spacing)
+        left = x - w / 2 if anchor == "middle" else x - w if anchor == "end" else x
+        return (left, y - 0.95 * size, left + w, y + 0.26 * size)
+
+    def block(self, x0, y0, x1, y1) -> None:
+        self.taken.append((x0, y0, x1, y1))
+
+    def _hits(self, b) -> bool:
+        p = self.PAD
+        x0, y0, x1, y1 = b[0] - p, b[1] - p, b[2] + p, b[3] + p
+        return any(x0 < t[2] and t[0] < x1 and y0 < t[3] and t[1] < y1 for t in self.taken)
+
+    def _overlap(self, b) -> float:
+        total = 0.0
+        for t in self.taken:
+            dx = min(b[2], t[2]) - max(b[0], t[0])
+            dy = min(b[3], t[3]) - max(b[1], t[1])
+            if dx > 0 and dy > 0:
+                total += dx * dy
+        return total
+
+    def _inside(self, b) -> bool:
+        x0, y0, x1, y1 = self.bounds
+        return b[0] >= x0 and b[1] >= y0 and b[2] <= x1 and b[3] <= y1
+
+    def copy(self) -> _Labels:
+        out = _Labels(*self.bounds)
+        out.taken = list(self.taken)
+        return out
+
+    def place(self, text, size, candidates, *, bold=False, spacing=0.0, search=60, around=None):
+        """The chosen (x, y, anchor) among ``candidates`` [(x, y, anchor), ...], its box then taken.
+        ``around``: the point the text names (a space); the rings of further places go round it, each
+        text's nearest edge toward it (else round the first candidate)."""
+        candidates = list(candidates)
+        x, y, anchor = candidates[0]
+        w = self.width(text, size, bold=bold, spacing=spacing)
+
+        def box(cx, cy, ca):
+            left = cx - w / 2 if ca == "middle" else cx - w if ca == "end" else cx
+            return (left, cy - 0.95 * size, left + w, cy + 0.26 * size)
+
+        def options():
+            yield from candidates
+            # then the nearest places around the first candidate, ring by ring
+            for r in range(4, search + 1, 4):
+                for dx, dy in RING:
+                    if around is None:
+                        yield x + dx * r, y + dy * r, anchor
+                    else:
+                        ax, ay = around
+                        yield (ax + dx * r, ay + dy * r + (size * 0.35 if dy >= 0 else 0),
+                               "start" if dx > 0 else "end" if dx < 0 else "middle")
+
+        chosen = next(((cx, cy, ca, b) for cx, cy, ca in options()
+                       for b in [box(cx, cy, ca)] if self._inside(b) and not self._hits(b)), None)
+        if chosen is None:  # no free place near: the least crowded candidate inside the map
+            inside = [(self._overlap(b), i, (cx, cy, ca, b)) for i, (cx, cy, ca) in enumerate(candidates)
+                      for b in [box(cx, cy, ca)] if self._inside(b)]
+            chosen = min(inside)[2] if inside else (x, y, anchor, box(x, y, anchor))
+        self.taken.append(chosen[3])
+        return chosen[:3]
+
+
+RING = ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1),
+        (0.5, -1), (1, -0.5), (1, 0.5), (0.5, 1), (-0.5, 1), (-1, 0.5), (-1, -0.5), (-0.5, -1))
+
+
+NAME_SIZE = 9  # the map's texts, at the board's smallest size (12 px on a phone)
+PIECE_ROOM = 60  # the width of the room under a space for its pieces, in one row of up to nine
+PIECE_ROW = 26
+
+
+def _bridges():
+    for r in D.ROADS:
+        if r["bridge"]:
+            (x1, y1), (x2, y2) = _xy(r["a"]), _xy(r["b"])
+            yield x1, y1, x2, y2, (x1 + x2) / 2, (y1 + y2) / 2
+
+
+def _crowd(space: str) -> int:
+    """How many spaces lie close around this one: the most crowded are named first, while room is left."""
+    x, y = _xy(space)
+    return sum(1 for other in D.SPACES if other != space and abs(_xy(other)[0] - x) < 70 and abs(_xy(other)[1] - y) < 50)
+
+
+@functools.cache
+def _layout() -> tuple[_Labels, tuple]:
+    """Where the map's fixed texts go (the spaces', regions', seas' names, the tolls): the same in
+    every game, so worked out once. Each space's symbol and the room under it for its pieces are
+    kept free first; then the spaces' names (the most crowded first) take their places, then the others."""
+    labels = _Labels(12, MAP_Y + 2, 10 + MAP_W - 2, MAP_Y + MAP_H - 2)
+    texts = []
+    note = "Map positions assumed"
+    labels.block(*labels.box(16, MAP_Y + 14, note, 9, anchor="start"))
+    texts.append((16, MAP_Y + 14, note, "start", {"italic": True, "fill": "#555"}))
+    for sp in D.SPACES:
+        x, y = _xy(sp)
+        labels.block(x - 11, y - 9, x + 11, y + 7)
+        labels.block(x - 15, y + 5, x - 15 + PIECE_ROOM, y + 5 + PIECE_ROW)
+    for _x1, _y1, _x2, _y2, mx, my in _bridges():
+        labels.block(mx - 6, my - 4, mx + 6, my + 4)
+    order = sorted((sp for sp, d in D.SPACES.items() if d["kind"] != "sea"), key=_crowd, reverse=True)
+    for sp in order:
+        d, (x, y) = D.SPACES[sp], _xy(sp)
+        bold = d["kind"] == "town"
+        tx, ty, ta = labels.place(d["name"], NAME_SIZE, [
+            (x, y - 11, "middle"), (x + 12, y + 3, "start"), (x - 12, y + 3, "end"), (x + 7, y - 10, "start"),
+            (x - 7, y - 10, "end"),
+        ], bold=bold, around=(x, y))
+        texts.append((tx, ty, d["name"], ta, {"weight": "bold" if bold else None, "fill": "#2a1a08", "k": f"space.{sp}"}))
+    by_region: dict[str, list] = {}
+    for sp, d in D.SPACES.items():
+        by_region.setdefault(d["region"], []).append(_xy(sp))
+    for region, pts in by_region.items():
+        sea = region in D.SEA_AREAS
+        x, y = (pts[0][0], pts[0][1] + 24) if sea else (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts) + 24)
+        text = region.upper()
+        tx, ty, ta = labels.place(text, NAME_SIZE, [(x, y, "middle")], spacing=0 if sea else 1, search=120)
+        style = {"fill": "#2f5f7a", "italic": True} if sea else {"fill": "#8a7650", "letter_spacing": "1"}
+        texts.append((tx, ty, text, ta, style))
+    for _x1, _y1, _x2, _y2, mx, my in _bridges():
+        tx, ty, ta = labels.place("toll", NAME_SIZE, [(mx, my + 14, "middle"), (mx + 9, my + 3, "start"), (mx - 9, my + 3, "end"),
+                                                      (mx, my - 7, "middle")])
+        texts.append((tx, ty, "toll", ta, {"fill": "#5a3a1a"}))
+    return labels, tuple(texts)
 
 
 def _map(svg: Svg, v: dict) -> None:
@@ -100,27 +260,11 @@ def _map(svg: Svg, v: dict) -> None:
         if d["kind"] != "sea":
             x, y = _xy(sp)
             svg.circle(x, y, 44, fill="#e9e0c0", stroke="none")
-    # region names at the middle of their spaces
-    by_region: dict[str, list] = {}
-    for sp, d in D.SPACES.items():
-        by_region.setdefault(d["region"], []).append(_xy(sp))
-    for region, pts in by_region.items():
-        if region in D.SEA_AREAS:
-            continue
-        x = sum(p[0] for p in pts) / len(pts)
-        y = sum(p[1] for p in pts) / len(pts)
-        svg.text(x, y + 24, region.upper(), size=7.5, anchor="middle", fill="#8a7650", letter_spacing="1")
-    for area in D.SEA_AREAS:
-        pts = by_region.get(area, [])
-        if pts:
-            svg.text(pts[0][0], pts[0][1] + 22, area.upper(), size=8, anchor="middle", fill="#2f5f7a", italic=True)
     for r in D.ROADS:
         (x1, y1), (x2, y2) = _xy(r["a"]), _xy(r["b"])
         svg.line(x1, y1, x2, y2, stroke="#8b5a2b", sw=2.2)
-        if r["bridge"]:  # a bridge: two bars across the road and the toll
-            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-            svg.rect(mx - 6, my - 4, 12, 8, fill="#5a3a1a", stroke="#fff", sw=0.8)
-            svg.text(mx, my + 14, "toll", size=7, anchor="middle", fill="#5a3a1a")
+    for _x1, _y1, _x2, _y2, mx, my in _bridges():  # a bridge: a bar across the road, and its toll
+        svg.rect(mx - 6, my - 4, 12, 8, fill="#5a3a1a", stroke="#fff", sw=0.8)
     for a, b in D.SHIP_LANES:
         (x1, y1), (x2, y2) = _xy(a), _xy(b)
         svg.line(x1, y1, x2, y2, stroke="#1f5f8b", sw=1.6, stroke_dasharray="5 4")
@@ -130,41 +274,53 @@ def _map(svg: Svg, v: dict) -> None:
             home = sp in D.HOME_BASES
             svg.circle(x, y, 7 if not home else 8, fill="#fff7e0" if not home else "#f2cf63", stroke="#3d2a10", sw=1.5)
             if d["harbour"]:
-                svg.text(x, y + 3, "⚓", size=7, anchor="middle", fill="#1f5f8b")
+                svg.path(f"M{x},{y - 4} v8 M{x - 3},{y - 1} h6 M{x - 4},{y + 2} q4,4 8,0", stroke="#1f5f8b", sw=1.2)  # an anchor
         elif d["kind"] == "country":
             svg.rect(x - 9, y - 6, 18, 12, fill="#cfe3a6", stroke="#3d5a10", rx=3)
         else:
             svg.path(f"M{x - 11},{y - 2} h22 l-4,7 h-14 z M{x},{y - 2} v-10 l7,7 h-7", fill="#f5f1e6", stroke="#1f3f5b", sw=1)
         svg.spot(x - 11, y - 12, 22, 24, f"space:{sp}")
-        if d["kind"] != "sea":
-            svg.text(x, y - 10, d["name"], size=8.5, anchor="middle", weight="bold" if d["kind"] == "town" else None,
-                     fill="#2a1a08", k=f"space.{sp}")
-    # representatives, grouped by the space they stand on
+    fixed, texts = _layout()
+    for tx, ty, text, anchor, style in texts:
+        svg.text(tx, ty, text, size=NAME_SIZE, anchor=anchor, **style)
+    labels = fixed.copy()
+    # representatives, grouped by the space they stand on, in the room kept for them: one row, closer
+    # together when there are many (a bold number is 6.3 wide), a second row only past nine
     at: dict[str, list] = {}
     for p, s in enumerate(v["seats"]):
         for rep, r in sorted(s["reps"].items()):
-            if r is not None:
+            if r is not None and r["at"] in D.SPACES:
                 at.setdefault(r["at"], []).append((p, rep, r))
     for sp, reps in at.items():
-        if sp not in D.SPACES:
-            continue
         x, y = _xy(sp)
+        step = min(11.0, (PIECE_ROOM - 8) / max(1, min(len(reps), 9) - 1))
         for m, (p, rep, r) in enumerate(reps):
-            rx, ry = x - 10 + (m % 4) * 11, y + 12 + (m // 4) * 14
-            svg.token(rx, ry, p, r=6, shape="pawn", label=False)
-            svg.text(rx, ry + 12, f"{p + 1}", size=6, anchor="middle", weight="bold", k=f"rep.{p}.{rep}")
+            rx, ry = x - 11 + (m % 9) * step, y + 12 + (m // 9) * PIECE_ROW
+            svg.token(rx, ry, p, r=5 if step >= 10 else 4, shape="pawn", label=False)
+            svg.text(rx, ry + 14, f"{p + 1}", size=9, anchor="middle", weight="bold", k=f"rep.{p}.{rep}")
     for sp, seats in (v.get("queue") or {}).items():
         if sp in D.SPACES and seats:
             x, y = _xy(sp)
-            svg.text(x + 12, y - 1, "queue " + ">".join(str(p + 1) for p in seats), size=7, fill="#6a1a1a", k=f"queue.{sp}")
-    for i, r in enumerate(v.get("robbers") or []):
-        svg.text(20, MAP_Y + MAP_H - 10 - i * 12, _robbers(r), size=9, fill="#8b1a1a", k=f"robbers.{i}")
+            text = "queue " + ">".join(str(p + 1) for p in seats)
+            tx, ty, ta = labels.place(text, 9, [(x + 13, y - 1, "start"), (x - 13, y - 1, "end"), (x + 13, y - 12, "start"),
+                                                (x - 13, y - 12, "end"), (x + 13, y + 10, "start")], search=120)
+            svg.text(tx, ty, text, size=9, anchor=ta, fill="#6a1a1a", k=f"queue.{sp}")
+
+
+def _events(svg: Svg, v: dict, y: int) -> int:
+    """The robbers and the blockade, under the map (on it they would cover its towns); returns the height used."""
+    lines = [(_robbers(r), f"robbers.{i}", None) for i, r in enumerate(v.get("robbers") or [])]
     if v.get("blockade"):
-        svg.text(400, MAP_Y + MAP_H - 10, "Blockade of the Mediterranean", size=10, weight="bold", fill="#8b1a1a", k="blockade")
-    svg.text(16, MAP_Y + 14, "Map positions assumed", size=7, italic=True, fill="#555")
+        lines.append(("Blockade of the Mediterranean", "blockade", "bold"))
+    for i, (text, k, weight) in enumerate(lines):
+        svg.text(20, y + 12 + i * 14, text, size=10, weight=weight, fill="#8b1a1a", k=k)
+    return 14 * len(lines) + (6 if lines else 0)
 
 
-def _calendar(svg: Svg, v: dict, x: int, y: int) -> None:
+CALENDAR_H = 18 + len(D.CALENDAR) * 24 + 10  # its dates, beside the market and the nobility table
+
+
+def _calendar(svg: Svg, v: dict, x: int, y: int, *, side_x: int) -> None:
     svg.text(x, y + 10, "Calendar", size=14, weight="bold")
     now = B.cal_index(v["t"])
     on: dict[int, list[str]] = {}
@@ -189,7 +345,7 @@ def _calendar(svg: Svg, v: dict, x: int, y: int) -> None:
             for m, cid in enumerate(cards):
                 svg.text(x + 118 + m * 100, yy + 14, cid, size=8, weight="bold", k=f"deal.{cid}")
                 svg.text(x + 138 + m * 100, yy + 14, _card_text(cid)[:26 if len(cards) == 1 else 11], size=7)
-    ty = y + 18 + len(D.CALENDAR) * 24 + 16
+    x, ty = side_x, y + 10
     if v.get("market"):
         svg.text(x, ty, f"Market: {_card_text(v['market'])}", size=10, weight="bold", k="market")
         c = D.ALL_CARDS[v["market"]]
@@ -240,7 +396,7 @@ def _players(svg: Svg, v: dict, seat, names, x: int, y: int) -> int:
                          size=9, k=f"repat.{p}.{rep}")
                 continue
             svg.text(rx, yy + 14, f"{label}: {_sname(r['at'])}", size=9, k=f"repat.{p}.{rep}")
-            _wares(svg, rx + 110, yy + 5, r["wares"], k=f"repw.{p}.{rep}")
+            _wares(svg, rx, yy + 19, r["wares"], k=f"repw.{p}.{rep}")  # under the place, whose name may be long
     return y + 10 + len(v["seats"]) * 40 + 16
 
 

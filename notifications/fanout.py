@@ -1,7 +1,8 @@
 """One outbox, many channels: which channels a notification goes by.
 
 Every notification is written once, in the step's transaction (outbox). Its
-deliver task, after the commit, first makes one Delivery row per channel
+deliver task, after the commit, first makes (unless the row is withheld: a
+your-move to a player at the table, notifications.presence) one Delivery row per channel
 target the player chose for that kind (a push to each of their devices, a
 post to each of their chat channels) and queues each; then it sends the mail
 if the row is mailed. So a game step never waits for a push service or a chat

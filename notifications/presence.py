@@ -1,9 +1,10 @@
-"""No your-move mail to a player who is at the table (issue 28).
+"""No your-move mail, push or chat message to a player who is at the table (issue 28).
 
 A player whose game page is open and in use (its poll says so: pbem.services
 ``seat_presence_mark`` sets ``Seat.page_seen_at``) answers there. Their
 your-move mail is therefore held for a short grace instead of sent at once;
-when its turn comes (``deliver``), the mail is dropped if the decision was
+when its turn comes (``deliver``, before it makes the row's push and chat
+deliveries), the row is dropped if the decision was
 answered meanwhile, held again while the player is still at the table, and
 sent once they have left (their page closed, hidden or idle for AWAY_AFTER).
 A move by mail gets one answer: the answer to the mail shows the situation

@@ -57,6 +57,43 @@ def _deliver_later(notification_id: int) -> None:
     deliver.apply_async((notification_id,), priority=outbox.DELIVER_PRIORITY, countdown=presence.GRACE)
 
 
+def _your_move_withheld(row: Notification) -> bool:
+    """Whether a your-move row goes by no channel now (notifications.presence),
+    its locked row saved: closed once its decision was answered (at the table,
+    or in the answer to a mail), or held for a player still at the table and
+    looked at again after the grace (its dated mark keeps the lost-work sweep
+    as backstop). Any other row: False, untouched."""
+    if row.kind != Notification.Kind.YOUR_MOVE or row.game_id is None or row.seat is None:
+        return False
+    verdict = presence.your_move_verdict(game_id=row.game_id, seat=row.seat, version=row.version, written_at=row.created_at)
+    if verdict == presence.ANSWERED:
+        row.sent_at, row.last_error = timezone.now(), "not sent: answered at the table or in the answer to a mail"
+        row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])
+        return True
+    if verdict == presence.HOLD:
+        row.deliver_queued_at = timezone.now() + timedelta(seconds=presence.GRACE)
+        row.save(update_fields=["attempts", "deliver_queued_at"])
+        transaction.on_commit(lambda pk=row.pk: _deliver_later(pk))
+        return True
+    return False
+
+
+def notification_withheld(*, notification_id: int) -> bool:
+    """Whether the deliver task sends the row by no channel now: a your-move
+    row answered at the table or held for a player still there (then no push
+    or chat either, not only no mail), or a row no longer unsent (sent, closed,
+    or in another worker's hands, whose deliver made its deliveries first)."""
+    with transaction.atomic():
+        row = Notification.objects.select_for_update(skip_locked=True).filter(pk=notification_id, sent_at__isnull=True).first()
+        if row is None:
+            return True
+        if row.kind != Notification.Kind.YOUR_MOVE:
+            return False
+        row.attempts += 1
+        row.deliver_queued_at = None
+        return _your_move_withheld(row)
+
+
 def notification_send(*, notification_id: int) -> bool:
     """Send the row if it is unsent. The row stays locked while sending, so two
     workers never send it twice. The connection to the mail server is opened
@@ -76,19 +113,8 @@ def notification_send(*, notification_id: int) -> bool:
             row.attempts += 1
             # the task in hand owns the row now: whatever happens below clears the mark
             row.deliver_queued_at = None
-            if row.kind == Notification.Kind.YOUR_MOVE and row.game_id is not None and row.seat is not None:
-                verdict = presence.your_move_verdict(game_id=row.game_id, seat=row.seat, version=row.version, written_at=row.created_at)
-                if verdict == presence.ANSWERED:
-                    row.sent_at, row.last_error = timezone.now(), "not sent: answered at the table or in the answer to a mail"
-                    row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])
-                    return False
-                if verdict == presence.HOLD:
-                    # looked at again after the grace; the mark, dated then, keeps the lost-work sweep as backstop
-                    row.deliver_queued_at = timezone.now() + timedelta(seconds=presence.GRACE)
-                    row.save(update_fields=["attempts", "deliver_queued_at"])
-                    hold_again = row.pk
-                    transaction.on_commit(lambda: _deliver_later(hold_again))
-                    return False
+            if _your_move_withheld(row):
+                return False
             if UndeliverableAddress.objects.filter(email__iexact=row.to_email).exists():
                 row.sent_at, row.last_error = timezone.now(), "not sent: the address is undeliverable"
                 row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])

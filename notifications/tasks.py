@@ -16,6 +16,9 @@ from notifications import fanout, services
     max_retries=10,
 )
 def deliver(self, notification_id: int) -> None:
+    # a your-move to a player at the table goes by no channel while held, and by none once answered there
+    if services.notification_withheld(notification_id=notification_id):
+        return
     # push and chat first: their deliveries are queued even when the mail server is down
     fanout.deliveries_make(notification_id=notification_id)
     services.notification_send(notification_id=notification_id)

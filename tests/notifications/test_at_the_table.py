@@ -1,18 +1,24 @@
-"""No your-move mail to a player at the table (issue 28): held while the page is
-open and in use, dropped once the decision is answered, sent once the player
-has left; a move by mail gets one answer, which carries the next question."""
+"""No your-move mail, push or chat message to a player at the table (issue 28):
+held while the page is open and in use, dropped once the decision is
+answered, sent once the player has left; a move by mail gets one answer,
+which carries the next question."""
 
 from datetime import timedelta
 
+import pytest
 from django.core import mail as django_mail
+from django.test import override_settings
 from django.utils import timezone
 
 from notifications import presence
-from notifications.models import Notification
-from notifications.services import notification_send
+from notifications.models import Delivery, Notification
+from notifications.push import vapid_keys_make
+from notifications.services import chat_channel_add, delivery_send, notification_send, push_subscribe
+from notifications.tasks import deliver
 from pbem.models import Seat
 from pbem.services import game_advance, move_submit, seat_presence_mark
 from pbem.services.preferences import preference_set
+from tests.support.push_service import PushService
 
 
 def _at_table(game, user, ago=0):
@@ -81,3 +87,43 @@ def test_a_move_by_mail_gets_one_answer(started_game, alice, bob):
     assert notification_send(notification_id=note.pk) is False
     note.refresh_from_db()
     assert note.sent_at is not None and note.last_error.startswith("not sent")
+
+
+@pytest.fixture
+def push_service():
+    keys = vapid_keys_make()
+    with override_settings(PBEM_VAPID_PRIVATE_KEY=keys["private_key"], PBEM_VAPID_PUBLIC_KEY=keys["public_key"]):
+        with PushService(keys["public_key"]) as service:
+            yield service
+
+
+def test_no_push_or_chat_for_a_decision_answered_at_the_table(push_service, started_game, alice, bob):
+    """The deliver task (run here in the test's thread) makes no push or chat
+    delivery while the player is at the table, and none once they answered there;
+    after they left, the next decision goes by push and chat as before."""
+    game = started_game
+    device = push_service.device("phone")
+    push_subscribe(user=alice, endpoint=device.endpoint, p256dh=device.p256dh, auth=device.auth_b64, label="phone")
+    chat_channel_add(user=alice, url="https://discord.com/api/webhooks/417429632418316298/SECRETdiscordTOKEN_xyz9")
+    _at_table(game, alice)
+    note = _next_your_move(game, alice, bob)
+    deliver(note.pk)  # its grace is over, the player is still at the table: held again, by every channel
+    note.refresh_from_db()
+    assert note.sent_at is None and note.deliver_queued_at > timezone.now()
+    assert not Delivery.objects.filter(notification=note).exists() and push_service.received == []
+    game.refresh_from_db()
+    move_submit(game_id=game.pk, seat=0, action={"type": "claim", "take": "points"}, source="web", version=game.version)
+    deliver(note.pk)  # answered within the grace: no push, no chat, no mail
+    note.refresh_from_db()
+    assert note.sent_at is not None and note.last_error.startswith("not sent: answered")
+    assert not Delivery.objects.filter(notification=note).exists() and push_service.received == []
+    deliver(note.pk)  # run again (a duplicate task, the sweep): still nothing
+    assert not Delivery.objects.filter(notification=note).exists()
+
+    _at_table(game, alice, ago=presence.AWAY_AFTER + 5)  # the page closed, hidden or idle
+    later = _next_your_move(game, alice, bob)
+    deliver(later.pk)
+    made = {d.channel: d for d in Delivery.objects.filter(notification=later)}
+    assert set(made) == {"push", "chat"}
+    assert delivery_send(delivery_id=made["push"].pk) is True
+    assert [e["path"] for e in push_service.received] == ["/push/phone"]

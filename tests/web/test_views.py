@@ -198,3 +198,36 @@ def test_the_lobby_lists_public_open_games_only():
     # the code still joins the private game
     r = client.post("/lobby/", {"code": private.invite_code}, follow=True)
     assert r.redirect_chain[-1][0] == f"/games/{private.pk}/" and "You took seat 2" in r.content.decode()
+
+
+@pytest.mark.parametrize("browser_says, account_says, heading", [
+    ("de", None, "Bei uns ist etwas schiefgegangen"),
+    ("en", "it", None),  # a signed-in player reads it in the account's language, whatever the browser says
+])
+def test_a_server_error_shows_the_styled_page_in_the_readers_language(monkeypatch, settings, browser_says, account_says, heading):
+    """A fault in a view, with DEBUG off as in production: status 500, the site's
+    own page (its stylesheet, links home) in the reader's language, no traceback."""
+    from django.utils import translation
+
+    from pbem.models import Profile
+
+    settings.DEBUG = False
+
+    def broken():
+        raise RuntimeError("the lobby's query failed: secret-detail-xyz")
+
+    monkeypatch.setattr(web_selectors, "lobby_games", broken)
+    client = Client(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE=browser_says)
+    if account_says:
+        player = verified_player("erika")
+        Profile.objects.update_or_create(user=player, defaults={"language": account_says})
+        client.force_login(player)
+        with translation.override(account_says):
+            heading = translation.gettext("Something went wrong on our side")
+        assert heading != "Something went wrong on our side"
+    response = client.get("/lobby/")
+    html = response.content.decode()
+    assert response.status_code == 500
+    assert f'<html lang="{account_says or browser_says}">' in html and heading in html
+    assert "/static/web/pbem.css" in html and 'href="/"' in html
+    assert "secret-detail-xyz" not in html and "Traceback" not in html and "RuntimeError" not in html
