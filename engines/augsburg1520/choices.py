@@ -10,7 +10,7 @@ from engines.base import choices_adjust, choices_from_specs
 
 from . import data as D
 from . import rules as R
-from .i18n import t
+from .i18n import CATALOG, t
 
 
 def note_name(card: str, lang: str = "en") -> str:
@@ -74,11 +74,8 @@ def choices(state: dict, seat: int, specs: list[dict], lang: str = "en") -> list
         plays["climb"] = [({"type": "climb", **p}, _climb(lang, p)) for p in R.use_options(state, seat)["climb"]]
     out = choices_from_specs(specs, lambda param, value: name(param, value, lang), on=_on, options=options, plays=plays)
 
-    def verb(key: str):
-        return lambda p: t(lang, key, what=p["label"])
-
     return choices_adjust(
         out,
-        labels={kind: verb(f"choice.{kind}") for kind in ("bid", "raise", "give", "discard", "tile", "build", "architect", "choose")},
+        labels={kind: CATALOG.around(lang, f"choice.{kind}") for kind in ("bid", "raise", "give", "discard", "tile", "build", "architect", "choose")},
         on={"climb": lambda a: f"level:{a['category']}"},
     )

@@ -54,8 +54,6 @@ def choices(state: dict, seat: int, lang: str = "en") -> list[dict]:
             for o in c["options"].get("cards", []):
                 o["on"] = None
 
-    def verb(key: str):
-        return lambda p: I.t(lang, key, what=p["label"])
 
     def character(key: str):
         return lambda p: I.t(lang, key, what=p["label"], text=I.t(lang, "chartext." + p["action"]["character"]))
@@ -64,11 +62,11 @@ def choices(state: dict, seat: int, lang: str = "en") -> list[dict]:
         out,
         labels={
             "build": lambda p: I.t(lang, "choice.build", what=p["label"], gold=D.DISTRICTS[p["action"]["card"]]["cost"]),
-            "laboratory": verb("choice.laboratory"),
-            "kill": verb("choice.kill"),
-            "rob": verb("choice.rob"),
-            "swap": verb("choice.swap"),
-            "keep": verb("choice.keep"),
+            "laboratory": I.CATALOG.around(lang, "choice.laboratory"),
+            "kill": I.CATALOG.around(lang, "choice.kill"),
+            "rob": I.CATALOG.around(lang, "choice.rob"),
+            "swap": I.CATALOG.around(lang, "choice.swap"),
+            "keep": I.CATALOG.around(lang, "choice.keep"),
             "pick": character("choice.pick"),
             "discard": character("choice.discard"),
         },

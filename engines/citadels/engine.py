@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.base import IllegalAction
+from engines.i18n import kinds_in
 
 from . import bots, choices, moves, orders, rules, text, views
 from . import i18n as I
@@ -52,7 +53,7 @@ class CitadelsEngine:
         return rules.setup(players, seed, self._options(options))
 
     def decisions(self, state: dict, *, lang: str = "en") -> list:
-        return moves.decisions(state, lang)
+        return kinds_in(I.CATALOG, moves.decisions(state, lang), lang)
 
     def actions(self, state: dict, seat: int, *, lang: str = "en") -> list:
         return moves.actions(state, seat, lang)

@@ -12,7 +12,7 @@ from engines.base import choices_adjust, choices_from_specs
 from . import board as B
 from . import data as D
 from . import rules as R
-from .i18n import t
+from .i18n import CATALOG, t
 
 
 def _place(lang: str, place: str) -> str:
@@ -109,22 +109,19 @@ def choices(engine, state: dict, seat: int, specs: list[dict], lang: str = "en")
         options["offer"] = {"player": sorted({p for _, p, _ in targets})}
     out = choices_from_specs(specs, lambda param, value: name(param, value, lang), on=_on, options=options, plays=plays)
 
-    def verb(key: str):
-        return lambda p: t(lang, key, what=p["label"])
-
     return choices_adjust(
         out,
         labels={
-            "home": verb("choice.home"),
+            "home": CATALOG.around(lang, "choice.home"),
             "fire": lambda p: t(lang, "choice.fire", rep=p["action"]["rep"]),
-            "payfee": verb("choice.payfee"),
-            "pass_on": verb("choice.pass_on"),
-            "cube": verb("choice.cube"),
+            "payfee": CATALOG.around(lang, "choice.payfee"),
+            "pass_on": CATALOG.around(lang, "choice.pass_on"),
+            "cube": CATALOG.around(lang, "choice.cube"),
             "bribe": lambda p: t(lang, "choice.bribe", points=p["action"]["points"],
                                  florins=p["action"]["points"] * D.BRIBE_PER_POINT),
             "sellnote": lambda p: t(lang, "choice.sellnote", count=p["action"]["count"],
                                     florins=p["action"]["count"] * D.NOTE_SALE_VALUE),
-            "donate": verb("choice.donate"),
+            "donate": CATALOG.around(lang, "choice.donate"),
         },
         on={"move": lambda a: f"space:{a['path'][-1]}"},
     )

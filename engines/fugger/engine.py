@@ -16,7 +16,7 @@ from engines.base import (
     subset,
 )
 
-from engines.i18n import event_text
+from engines.i18n import event_text, kinds_in
 
 from . import board as B
 from . import i18n as I
@@ -73,6 +73,9 @@ class Fugger:
         return R.setup(players, seed, options)
 
     def decisions(self, state, *, lang="en"):
+        return kinds_in(I.CATALOG, self._decisions(state, lang), lang)
+
+    def _decisions(self, state, lang):
         if state["over"]:
             return []
         pend = state["pending"]

@@ -72,15 +72,12 @@ def choices(state: dict, seat: int, specs: list[dict], lang: str = "en") -> list
         ]
     out = choices_from_specs(specs, lambda param, value: name(param, value, lang), on=_on, options=options, plays=plays)
 
-    def verb(key: str):
-        return lambda p: t(lang, key, what=p["label"])
-
     def office(a: dict) -> str:
         return f"office:{a['region']}:{a['office']}"
 
     return choices_adjust(
         out,
-        labels={"resources": verb("choice.resources"), "take": verb("choice.take"), "chest": verb("choice.use")},
+        labels={"resources": CATALOG.around(lang, "choice.resources"), "take": CATALOG.around(lang, "choice.take"), "chest": CATALOG.around(lang, "choice.use")},
         on={"place": office, "place_double": office, "immune": office, "resources_swap": lambda a: None},
     )
 

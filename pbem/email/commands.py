@@ -33,7 +33,7 @@ from pbem.email.reply import report
 from pbem.errors import InvalidRequest, ServiceError
 from pbem.languages import game_title, language_codes, language_supported, status_word
 from pbem.models import Game, Move, Seat
-from pbem.selectors import decisions_waiting_for, engine_get, open_decisions, prompts_now, reader_language
+from pbem.selectors import decisions_now, decisions_waiting_for, engine_get, open_decisions, prompts_now, reader_language
 from pbem.messages import text_render
 from pbem.selectors import profile_of
 from pbem.services.mails import commands_of
@@ -178,7 +178,9 @@ def _games(ctx: Context) -> str:
     for s in seats:
         g = s.game
         p = waiting.get(g.pk)
-        what = _("waits for you: %(kind)s") % {"kind": p.kind} if p else status_word(g.status)
+        # what is asked, named in the reader's words (the stored kind is the English one)
+        kind = decisions_now(game=g).get(s.index, {}).get("kind", p.kind) if p else ""
+        what = _("waits for you: %(kind)s") % {"kind": kind} if p else status_word(g.status)
         address = outbox.reply_address_for(user=ctx.user, game=g, seat=s.index).address
         lines.append("  " + _("#%(game_id)s %(title)s, seat %(seat)s: %(what)s  (commands to %(address)s)") % {
             "game_id": g.pk, "title": game_title(g.engine) or g.engine, "seat": s.index + 1, "what": what, "address": address})

@@ -87,8 +87,8 @@ def your_move_write(*, game, pending: list) -> None:
         if seat.player_id is None:
             continue
         lang = recipient_language(seat.player)
-        if lang not in prompts:
-            prompts[lang] = {d["seat"]: d["prompt"] for d in engine.decisions(game.state, lang=lang)} if lang != "en" else {}
+        if lang not in prompts:  # what is asked and its name, in the recipient's language
+            prompts[lang] = {d["seat"]: d for d in engine.decisions(game.state, lang=lang)} if lang != "en" else {}
         notification_write(
             kind=Notification.Kind.YOUR_MOVE,
             # the player too: a seat an operator gives to someone else is asked again
@@ -99,8 +99,8 @@ def your_move_write(*, game, pending: list) -> None:
             message="your_move",
             data={
                 "tag": game_tag(game.pk, game.engine),
-                "kind": p.kind,
-                "prompt": prompts[lang].get(seat.index, p.prompt),
+                "kind": prompts[lang].get(seat.index, {}).get("kind", p.kind),
+                "prompt": prompts[lang].get(seat.index, {}).get("prompt", p.prompt),
                 "sealed": p.sealed,
                 "deadline": moment(p.deadline),
                 "situation": situation_of(game=game, seat=seat.index, engine=engine, written=True, lang=lang),
@@ -117,9 +117,10 @@ def reminder_write(*, game, pending, which: str = "reminder", policy: str = "") 
     engine = engine_get(game.engine)
     seat = pending.seat
     lang = recipient_language(seat.player)
-    prompt = pending.prompt
+    prompt, kind = pending.prompt, pending.kind
     if lang != "en":
-        prompt = next((d["prompt"] for d in engine.decisions(game.state, lang=lang) if d["seat"] == seat.index), prompt)
+        mine = next((d for d in engine.decisions(game.state, lang=lang) if d["seat"] == seat.index), None)
+        prompt, kind = (mine["prompt"], mine["kind"]) if mine else (prompt, kind)
     hours = max(0, int((pending.deadline - timezone.now()).total_seconds() // 3600)) if pending.deadline else None
     notification_write(
         kind=Notification.Kind.REMINDER,
@@ -131,7 +132,7 @@ def reminder_write(*, game, pending, which: str = "reminder", policy: str = "") 
         data={
             "tag": game_tag(game.pk, game.engine),
             "which": which,
-            "kind": pending.kind,
+            "kind": kind,
             "prompt": prompt,
             "deadline": moment(pending.deadline),
             "hours": hours,

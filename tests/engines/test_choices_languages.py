@@ -1,6 +1,6 @@
-"""Every choice a form or a board link offers is in the reader's language
-(issues 23 and 28): at every step of a bot game per engine, in German, Italian
-and French, no label carries an English word of the engine's catalogs that the
+"""Every choice a form or a board link offers, and the name of every
+decision, is in the reader's language (issues 23 and 28): at every step of a
+bot game per engine, in German, Italian and French, no label or kind carries an English word of the engine's catalogs that the
 language's own catalog does not use, and every offered play still validates."""
 
 import re
@@ -31,7 +31,7 @@ def _words(texts) -> set[str]:
     return {w.lower() for text in texts for w in _WORD.findall(text)}
 
 
-OURS = ("choice.", "standing.", "player_long")  # the texts of the forms and the standing orders
+OURS = ("choice.", "standing.", "player_long", "kind.")  # the texts of the forms and the standing orders
 
 
 def _entries(catalog, lang: str) -> dict[str, str]:
@@ -85,6 +85,9 @@ def test_every_offered_choice_is_translated_and_accepted(slug):
             seat = d["seat"]
             base = engine.choices(state, seat)
             for lang in FOREIGN:
+                kind = next(x["kind"] for x in engine.decisions(state, lang=lang) if x["seat"] == seat)
+                left = untranslated(kind, english[lang])
+                assert not left, f"{slug} step {steps}, {lang}: the decision {kind!r} has English words {left}"
                 choices = engine.choices(state, seat, lang=lang)
                 assert [[p["action"] for p in c["plays"]] for c in choices] == [[p["action"] for p in c["plays"]] for c in base]
                 for label in _labels(choices):

@@ -237,4 +237,15 @@ MESSAGES = {
     "choice.build": "{what} bauen",
     "choice.architect": "Baumeister: {what} bauen",
     "choice.choose": "Nehmen: {what}",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.buy debt notes": "Schuldscheine kaufen",
+    "kind.give a card": "eine Karte abgeben",
+    "kind.reveal": "Schuldscheine zeigen",
+    "kind.bid": "bieten",
+    "kind.show bid": "Gebot bezahlen",
+    "kind.choose privilege": "Privileg wählen",
+    "kind.use privilege": "Privileg nutzen",
+    "kind.discard": "abwerfen",
+    "kind.compensation": "Ausgleich",
+    "kind.wait": "warten",
 }

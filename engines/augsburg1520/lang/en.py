@@ -233,4 +233,15 @@ MESSAGES = {
     "choice.build": "Build the {what}",
     "choice.architect": "Baumeister: build the {what}",
     "choice.choose": "Take {what}",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.buy debt notes": "buy debt notes",
+    "kind.give a card": "give a card",
+    "kind.reveal": "reveal",
+    "kind.bid": "bid",
+    "kind.show bid": "show bid",
+    "kind.choose privilege": "choose privilege",
+    "kind.use privilege": "use privilege",
+    "kind.discard": "discard",
+    "kind.compensation": "compensation",
+    "kind.wait": "wait",
 }

@@ -240,4 +240,15 @@ MESSAGES = {
     "choice.build": "Construire : {what}",
     "choice.architect": "Architecte : construire en plus : {what}",
     "choice.choose": "Prendre : {what}",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.buy debt notes": "acheter des reconnaissances de dettes",
+    "kind.give a card": "donner une carte",
+    "kind.reveal": "montrer ses cartes",
+    "kind.bid": "enchérir",
+    "kind.show bid": "payer l'enchère",
+    "kind.choose privilege": "choisir un privilège",
+    "kind.use privilege": "utiliser un privilège",
+    "kind.discard": "défausser",
+    "kind.compensation": "compensation",
+    "kind.wait": "attendre",
 }

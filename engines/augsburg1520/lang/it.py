@@ -229,4 +229,15 @@ MESSAGES = {
     "choice.build": "Costruire la {what}",
     "choice.architect": "Architetto: costruire la {what}",
     "choice.choose": "Prendere: {what}",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.buy debt notes": "comprare pagherò",
+    "kind.give a card": "cedere una carta",
+    "kind.reveal": "mostrare i pagherò",
+    "kind.bid": "offrire",
+    "kind.show bid": "pagare l'offerta",
+    "kind.choose privilege": "scegliere un privilegio",
+    "kind.use privilege": "usare un privilegio",
+    "kind.discard": "scartare",
+    "kind.compensation": "compensazione",
+    "kind.wait": "attendere",
 }

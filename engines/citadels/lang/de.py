@@ -270,4 +270,17 @@ MESSAGES = {
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.draft": "Wahl-Reihenfolge: jede Runde die erste dieser Figuren wählen, die noch angeboten wird",
     "standing.decline_graveyard": "Nie am Friedhof für ein zerstörtes Gebäude zahlen",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.set aside a character": "eine Figur beiseitelegen",
+    "kind.choose a character": "eine Figur wählen",
+    "kind.graveyard": "Friedhof",
+    "kind.keep a card": "eine Karte behalten",
+    "kind.play the Assassin": "den Meuchler spielen",
+    "kind.play the Thief": "den Dieb spielen",
+    "kind.play the Magician": "den Magier spielen",
+    "kind.play the King": "den König spielen",
+    "kind.play the Bishop": "den Prediger spielen",
+    "kind.play the Merchant": "den Händler spielen",
+    "kind.play the Architect": "den Baumeister spielen",
+    "kind.play the Warlord": "den Söldner spielen",
 }

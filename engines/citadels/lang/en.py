@@ -273,4 +273,17 @@ MESSAGES = {
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.draft": "Draft preference: pick the first of these characters still offered, every round",
     "standing.decline_graveyard": "Never pay at the Graveyard for a destroyed district",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.set aside a character": "set aside a character",
+    "kind.choose a character": "choose a character",
+    "kind.graveyard": "graveyard",
+    "kind.keep a card": "keep a card",
+    "kind.play the Assassin": "play the Assassin",
+    "kind.play the Thief": "play the Thief",
+    "kind.play the Magician": "play the Magician",
+    "kind.play the King": "play the King",
+    "kind.play the Bishop": "play the Bishop",
+    "kind.play the Merchant": "play the Merchant",
+    "kind.play the Architect": "play the Architect",
+    "kind.play the Warlord": "play the Warlord",
 }

@@ -273,4 +273,17 @@ MESSAGES = {
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.draft": "Ordine di scelta: a ogni round scegliere il primo di questi personaggi ancora offerti",
     "standing.decline_graveyard": "Non pagare mai al Cimitero per un edificio distrutto",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.set aside a character": "mettere da parte un personaggio",
+    "kind.choose a character": "scegliere un personaggio",
+    "kind.graveyard": "Cimitero",
+    "kind.keep a card": "tenere una carta",
+    "kind.play the Assassin": "giocare: Assassino",
+    "kind.play the Thief": "giocare: Ladro",
+    "kind.play the Magician": "giocare: Mago",
+    "kind.play the King": "giocare: Re",
+    "kind.play the Bishop": "giocare: Predicatore",
+    "kind.play the Merchant": "giocare: Mercante",
+    "kind.play the Architect": "giocare: Costruttore",
+    "kind.play the Warlord": "giocare: Mercenario",
 }

@@ -402,4 +402,22 @@ MESSAGES = {
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.deal_limit": "Für die Waren einer Handelskarte bis zu einer Zahl Gulden bieten (verdeckt, in jeder ihrer Zeilen)",
     "standing.no_lottery": "Nie Lotterienummern kaufen",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.choose home base": "Heimatstadt wählen",
+    "kind.move": "Bewegung",
+    "kind.forced sales": "Zwangsverkäufe",
+    "kind.answer an offer": "auf ein Angebot antworten",
+    "kind.payday": "Zahltag",
+    "kind.choose lost wares": "verlorene Waren wählen",
+    "kind.bribe robbers": "Räuber bestechen",
+    "kind.black sheep": "schwarzes Schaf",
+    "kind.lottery": "Lotterie",
+    "kind.offer a sale": "einen Verkauf anbieten",
+    "kind.noble client": "adliger Kunde",
+    "kind.place a cube": "einen Stein setzen",
+    "kind.right of way": "Wegerecht",
+    "kind.sealed auction": "verdeckte Versteigerung",
+    "kind.auction": "Versteigerung",
+    "kind.sell": "verkaufen",
+    "kind.bid": "bieten",
 }

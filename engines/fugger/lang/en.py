@@ -414,4 +414,22 @@ MESSAGES = {
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.deal_limit": "Bid up to a number of florins for a deal card's wares (sealed, every line of it)",
     "standing.no_lottery": "Never buy lottery numbers",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.choose home base": "choose home base",
+    "kind.move": "move",
+    "kind.forced sales": "forced sales",
+    "kind.answer an offer": "answer an offer",
+    "kind.payday": "payday",
+    "kind.choose lost wares": "choose lost wares",
+    "kind.bribe robbers": "bribe robbers",
+    "kind.black sheep": "black sheep",
+    "kind.lottery": "lottery",
+    "kind.offer a sale": "offer a sale",
+    "kind.noble client": "noble client",
+    "kind.place a cube": "place a cube",
+    "kind.right of way": "right of way",
+    "kind.sealed auction": "sealed auction",
+    "kind.auction": "auction",
+    "kind.sell": "sell",
+    "kind.bid": "bid",
 }

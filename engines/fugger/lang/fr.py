@@ -402,4 +402,22 @@ MESSAGES = {
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.deal_limit": "Offrir jusqu'à un nombre de florins pour les marchandises d'une carte affaire (en secret, à chacune de ses lignes)",
     "standing.no_lottery": "Ne jamais acheter de numéros de loterie",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.choose home base": "choisir la ville d'origine",
+    "kind.move": "déplacement",
+    "kind.forced sales": "ventes forcées",
+    "kind.answer an offer": "répondre à une offre",
+    "kind.payday": "jour de paie",
+    "kind.choose lost wares": "choisir les marchandises perdues",
+    "kind.bribe robbers": "soudoyer les brigands",
+    "kind.black sheep": "mouton noir",
+    "kind.lottery": "loterie",
+    "kind.offer a sale": "proposer une vente",
+    "kind.noble client": "client noble",
+    "kind.place a cube": "placer un cube",
+    "kind.right of way": "droit de passage",
+    "kind.sealed auction": "enchère secrète",
+    "kind.auction": "enchère",
+    "kind.sell": "vendre",
+    "kind.bid": "offrir",
 }

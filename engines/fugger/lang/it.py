@@ -402,4 +402,22 @@ MESSAGES = {
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.deal_limit": "Offrire fino a un numero di fiorini per le merci di una carta affare (in segreto, a ogni sua riga)",
     "standing.no_lottery": "Non comprare mai numeri della lotteria",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.choose home base": "scegliere la città base",
+    "kind.move": "movimento",
+    "kind.forced sales": "vendite forzate",
+    "kind.answer an offer": "rispondere a un'offerta",
+    "kind.payday": "giorno di paga",
+    "kind.choose lost wares": "scegliere le merci perse",
+    "kind.bribe robbers": "corrompere i briganti",
+    "kind.black sheep": "pecora nera",
+    "kind.lottery": "lotteria",
+    "kind.offer a sale": "offrire una vendita",
+    "kind.noble client": "cliente nobile",
+    "kind.place a cube": "piazzare un cubo",
+    "kind.right of way": "diritto di passaggio",
+    "kind.sealed auction": "asta segreta",
+    "kind.auction": "asta",
+    "kind.sell": "vendere",
+    "kind.bid": "offrire",
 }

@@ -250,4 +250,9 @@ MESSAGES = {
     "standing.keep_purple": "Die lila Truhen immer behalten (nie gegen eine Privilegkarte tauschen)",
     "standing.no_immunity": "Nie eine türkise Immunitätstruhe nutzen, wenn Ämter geräumt werden",
     "standing.chest_order": "Bonustruhen: die erste dieser Truhen unter den gezogenen nehmen",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.turn": "Zug",
+    "kind.bonus chest": "Bonustruhe",
+    "kind.privilege": "Privileg",
+    "kind.immunity": "Immunität",
 }

@@ -255,4 +255,9 @@ MESSAGES = {
     "standing.keep_purple": "Always keep your purple chests (never exchange them for a privilege card)",
     "standing.no_immunity": "Never use a turquoise immunity chest at a restoration",
     "standing.chest_order": "Bonus chests: take the first of these among the chests drawn",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.turn": "turn",
+    "kind.bonus chest": "bonus chest",
+    "kind.privilege": "privilege",
+    "kind.immunity": "immunity",
 }

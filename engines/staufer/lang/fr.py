@@ -253,4 +253,9 @@ MESSAGES = {
     "standing.keep_purple": "Toujours garder vos coffres violets (ne jamais les échanger contre une carte privilège)",
     "standing.no_immunity": "Ne jamais utiliser de coffre turquoise immunité quand les offices sont vidés",
     "standing.chest_order": "Coffres bonus : prendre le premier de ces coffres parmi ceux piochés",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.turn": "tour",
+    "kind.bonus chest": "coffre bonus",
+    "kind.privilege": "privilège",
+    "kind.immunity": "immunité",
 }

@@ -252,4 +252,9 @@ MESSAGES = {
     "standing.keep_purple": "Tenere sempre i Forzieri viola (mai scambiarli con una carta Privilegio)",
     "standing.no_immunity": "Non usare mai un Forziere turchese Immunità quando gli Uffici vengono svuotati",
     "standing.chest_order": "Forzieri bonus: prendere il primo di questi tra i Forzieri pescati",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.turn": "turno",
+    "kind.bonus chest": "Forziere bonus",
+    "kind.privilege": "Privilegio",
+    "kind.immunity": "Immunità",
 }
