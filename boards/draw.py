@@ -12,6 +12,13 @@ from __future__ import annotations
 import math
 from html import escape
 
+from engines.i18n import COMMON, Catalog, language
+from engines.registry import get as engine
+
+# The boards' own words (headings, labels, legends) in every language; the games' terms
+# (nobles, districts, regions...) come from each engine's catalog, the parent of the board's.
+BASE = Catalog.load("boards", parent=COMMON)
+
 # Wooden-piece colours of the boxes (red, blue, green, yellow, black/purple, white/orange...):
 # (fill, ink for a label on it, pattern id).
 PLAYER_COLOURS = (
@@ -23,7 +30,7 @@ PLAYER_COLOURS = (
     ("#ef6c00", "#000000"),
     ("#37474f", "#ffffff"),
 )
-PLAYER_COLOUR_NAMES = ("red", "blue", "green", "yellow", "purple", "orange", "grey")
+PLAYER_COLOUR_NAMES = ("red", "blue", "green", "yellow", "purple", "orange", "grey")  # keys of b.colour.* in boards/lang
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 # No board text is drawn smaller than this; a phone shows the board at 12/MIN_TEXT of its size
@@ -31,6 +38,26 @@ FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 MIN_TEXT = 9
 PHONE_TEXT = 12
 TOUCH = 34  # a spot's smallest side: 34 x 12/9 = 45 px on a phone, over the 44 px of a touch target
+
+
+def text_width(text, size: float, *, bold: bool = False) -> float:
+    """A generous estimate of how wide ``text`` is drawn in DejaVu Sans (its glyphs average about
+    0.55 em, bold 0.6): enough to tell when a translated word would leave its box."""
+    return len(str(text)) * size * (0.63 if bold else 0.58)
+
+
+def wrap(text, width: float, size: float, *, bold: bool = False, max_lines: int = 2) -> list[str]:
+    """``text`` in lines that fit ``width`` (by words; a last line that still overflows is
+    squeezed by ``Svg.lines``)."""
+    lines: list[str] = []
+    for word in str(text).split():
+        if lines and len(lines) <= max_lines and text_width(f"{lines[-1]} {word}", size, bold=bold) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        elif len(lines) < max_lines:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}"
+    return lines or [""]
 
 
 def q(value) -> str:
@@ -56,21 +83,29 @@ def ink(seat: int) -> str:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)][1]
 
 
-def player_label(seat: int, names: list[str] | None) -> str:
+def game_title(slug: str, lang: str) -> str:
+    """The game's title as published in the reader's country (the engine's ``titles``)."""
+    titles = engine(slug).titles
+    return titles.get(language(lang)) or titles["en"]
+
+
+def player_label(seat: int, names: list[str] | None, lang: str = "en") -> str:
     if names and seat < len(names) and names[seat]:
         return str(names[seat])
-    return f"Player {seat + 1}"
+    return BASE.text(lang, "b.player", number=seat + 1)
 
 
-def short(seat: int) -> str:
-    return f"P{seat + 1}"
+def short(seat: int, lang: str = "en") -> str:
+    """P1 (S1 in German: the engines' own short name of a player)."""
+    return BASE.text(lang, "player", number=seat + 1)
 
 
 class Svg:
     """Collects elements; ``str()`` gives the whole document."""
 
-    def __init__(self, width: int, height: int, *, title: str, desc: str, slug: str, background: str = "#f4ecd8"):
-        self.w, self.h = width, height
+    def __init__(self, width: int, height: int, *, title: str, desc: str, slug: str, background: str = "#f4ecd8",
+                 lang: str = "en"):
+        self.w, self.h, self.lang = width, height, language(lang)
         self.title, self.desc, self.slug, self.bg = title, desc, slug, background
         self.parts: list[str] = []
         self.spots: dict[str, tuple[float, float, float, float]] = {}  # component -> box, for board actions
@@ -96,12 +131,34 @@ class Svg:
     def path(self, d, *, fill="none", stroke="#333", sw=1, **kw) -> None:
         self.add(f"<path{attrs(d=d, fill=fill, stroke=stroke, stroke_width=sw, **kw)}/>")
 
-    def text(self, x, y, content, *, size=12, k=None, anchor="start", weight=None, fill="#1a1a1a", italic=False, **kw) -> None:
+    def text(self, x, y, content, *, size=12, k=None, anchor="start", weight=None, fill="#1a1a1a", italic=False, fit=None,
+             **kw) -> None:
+        """``fit``: the width the text must stay in; a longer one (a long translated word) is drawn
+        smaller, down to MIN_TEXT, and what still overflows then narrower (textLength)."""
         size = max(size, MIN_TEXT)
+        if fit is not None and text_width(content, size, bold=bool(weight)) > fit:
+            size = max(MIN_TEXT, math.floor(size * fit / text_width(content, size, bold=bool(weight)) * 2) / 2)
+            if text_width(content, size, bold=bool(weight)) > fit:
+                kw.update(textLength=f"{fit:g}", lengthAdjust="spacingAndGlyphs")
         self.add(
             f"<text{attrs(x=x, y=y, font_size=size, text_anchor=anchor if anchor != 'start' else None, font_weight=weight, fill=fill, font_style='italic' if italic else None, data_k=k, **kw)}>"
             f"{q(content)}</text>"
         )
+
+    def lines(self, x, y, lines: list[str], *, size=9, leading=None, k=None, anchor="start", weight=None, fill="#1a1a1a",
+              italic=False, fit=None) -> None:
+        """Several lines as one text element (a tspan each), so a wrapped name reads back whole."""
+        size = max(size, MIN_TEXT)
+        leading = leading or size + 1.5
+        spans = []
+        for i, line in enumerate(lines):
+            squeeze = fit is not None and text_width(line, size, bold=bool(weight)) > fit
+            spans.append(
+                f"<tspan{attrs(x=x, dy=0 if i == 0 else f'{leading:g}', textLength=f'{fit:g}' if squeeze else None, lengthAdjust='spacingAndGlyphs' if squeeze else None)}>"
+                f"{q(line)}{' ' if i + 1 < len(lines) else ''}</tspan>")
+        self.add(
+            f"<text{attrs(x=x, y=y, font_size=size, text_anchor=anchor if anchor != 'start' else None, font_weight=weight, fill=fill, font_style='italic' if italic else None, data_k=k)}>"
+            + "".join(spans) + "</text>")
 
     def open(self, **kw) -> None:
         self.add(f"<g{attrs(**kw)}>")
@@ -137,7 +194,7 @@ class Svg:
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.w} {h}" width="{math.ceil(self.w * k)}" height="{math.ceil(h * k)}" '
             f'preserveAspectRatio="xMidYMin meet" role="{"group" if self.acts else "img"}" aria-labelledby="{self.slug}-title {self.slug}-desc" '
-            f'font-family="{q(FONT)}" data-slug="{self.slug}">'
+            f'font-family="{q(FONT)}" data-slug="{self.slug}" xml:lang="{self.lang}">'
             f'<title id="{self.slug}-title">{q(self.title)}</title><desc id="{self.slug}-desc">{q(self.desc)}</desc>'
             f'<rect x="0" y="0" width="{self.w}" height="{h}" fill="{self.bg}"/>'
         )
@@ -171,7 +228,7 @@ class Svg:
             return "".join(marks), "", 0
         per_row, bw, bh, gap = 3, (self.w - 40 - 2 * 10) / 3, 48, 10
         rows = (len(loose) + per_row - 1) // per_row
-        out = [f'<text x="20" y="{self.h + 22}" font-size="14" font-weight="bold" fill="#1a1a1a">Your move</text>']
+        out = [f'<text x="20" y="{self.h + 22}" font-size="14" font-weight="bold" fill="#1a1a1a">{q(BASE.text(self.lang, "b.your_move"))}</text>']
         for i, (on, labels) in enumerate(loose):
             x = 20 + (i % per_row) * (bw + gap)
             y = self.h + 32 + (i // per_row) * (bh + gap)
@@ -185,15 +242,20 @@ class Svg:
         return "".join(marks), "".join(out), 32 + rows * (bh + gap) + 10
 
 
+def you(seat, p: int, lang: str) -> str:
+    """" (you)" after the reader's own name."""
+    return BASE.text(lang, "b.you") if seat == p else ""
+
+
 def legend(svg: Svg, x: int, y: int, players: int, names: list[str] | None, seat: int | None, *, k="legend") -> int:
     """One row per player: piece, number and name (so the colours need no key elsewhere). Returns the height."""
-    svg.text(x, y, "Players", size=13, weight="bold")
+    lang = svg.lang
+    svg.text(x, y, BASE.text(lang, "b.players"), size=13, weight="bold")
     for p in range(players):
         yy = y + 18 + p * 20
         svg.token(x + 9, yy - 4, p, r=8)
-        you = " (you)" if seat == p else ""
-        svg.text(x + 24, yy, f"{player_label(p, names)}{you} - {PLAYER_COLOUR_NAMES[p % len(PLAYER_COLOUR_NAMES)]}",
-                 size=12, k=f"{k}.{p}")
+        colour_name = BASE.text(lang, f"b.colour.{PLAYER_COLOUR_NAMES[p % len(PLAYER_COLOUR_NAMES)]}")
+        svg.text(x + 24, yy, f"{player_label(p, names, lang)}{you(seat, p, lang)} - {colour_name}", size=12, k=f"{k}.{p}")
     return 18 + players * 20
 
 

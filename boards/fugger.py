@@ -15,12 +15,26 @@ import functools
 
 from engines.fugger import board as B
 from engines.fugger import data as D
+from engines.fugger.i18n import CATALOG as GAME
+from engines.i18n import Catalog
 
-from boards.draw import Section, Svg, colour, player_label
+from boards.draw import Section, Svg, colour, game_title, player_label, short, text_width
 
 TITLE = "Fugger, Welser, Medici"
 WARE_FILL = {"metal": "#7d8a96", "spice": "#c2562b", "cloth": "#e8d9a8"}
-WARE_MARK = {"metal": "M", "spice": "S", "cloth": "C"}
+# Each ware's square carries a letter too (f.mark.*: the initial of the ware in the reader's language).
+# Places, regions, months and card names keep the game's German names in every language, as the
+# English rulebook does (engines/fugger/README.md, Glossary); the board's own words are f.* in boards/lang.
+CATALOG = Catalog.load("boards", parent=GAME)
+
+
+def t(lang: str, key: str, **args) -> str:
+    return CATALOG.text(lang, key, **args)
+
+
+def _ware(lang: str, ware: str) -> str:
+    return t(lang, f"ware.{ware}")
+
 
 # assumed: (longitude, latitude) of each space on the drawn map (see the module note)
 LONLAT = {
@@ -50,55 +64,80 @@ def _xy(space: str) -> tuple[float, float]:
     return 10 + (4 + (lon + 7) * 26.5) * MAP_K, MAP_Y + (10 + (56.2 - lat) * 34) * MAP_K
 
 
-def _card_text(cid: str) -> str:
+def _lines(lang: str, lines, sign: str) -> str:
+    return ", ".join(t(lang, f"f.line.{sign}", count=q, ware=_ware(lang, w), price=p) for w, q, p in lines)
+
+
+def _card_text(lang: str, cid: str) -> str:
     c = D.ALL_CARDS[cid]
     kind = c["kind"]
     town = D.SPACES[c["town"]]["name"] if c.get("town") in D.SPACES else ""
     if kind in ("demand", "offer"):
-        sign = "max" if kind == "demand" else "min"
-        lines = ", ".join(f"{q} {w} {sign} {p}" for w, q, p in c["lines"])
-        return f"{'noble ' if c.get('noble') else ''}{kind} {town}: {lines}"
+        lines = _lines(lang, c["lines"], "max" if kind == "demand" else "min")
+        if c.get("noble"):
+            return t(lang, "f.card.deal_noble", kind=t(lang, f"kind.{kind}"), town=town, noble=t(lang, "kind.noble"), lines=lines)
+        return t(lang, "f.card.deal", kind=t(lang, f"kind.{kind}"), town=town, lines=lines)
     if kind == "market":
-        return f"market {town}"
+        return f"{t(lang, 'kind.market')} {town}"
     if kind == "estate":
-        return f"estate {c.get('name', cid)}"
-    return c.get("name", kind)
+        return f"{t(lang, 'kind.estate')} {c.get('name', cid)}"
+    return c.get("name") or t(lang, f"kind.{kind}")
 
 
-def _sname(space) -> str:
-    return D.SPACES[space]["name"] if space in D.SPACES else "not chosen yet"
+def _sname(lang: str, space) -> str:
+    return D.SPACES[space]["name"] if space in D.SPACES else t(lang, "f.not_chosen")
 
 
-def _robbers(r: dict) -> str:
-    return f"{D.ALL_CARDS[r['card']].get('name', 'Robbers')} (attacked so far: {len(r.get('attacked') or [])})"
+def _robbers(lang: str, r: dict) -> str:
+    return t(lang, "f.robbers", name=D.ALL_CARDS[r["card"]].get("name") or t(lang, "f.robbers_name"),
+             count=len(r.get("attacked") or []))
 
 
-def heading(v: dict, seat, names) -> str:
-    game = {"trading": "Trading Game", "nobility": "Nobility Game", "country_estate": "Country Estate Game",
-            "full": "Full Game"}.get(v["variant"], v["variant"])
-    return f"Fugger, Welser, Medici ({game}) - {v['calendar']}" + (" - game over" if v["over"] else "")
+def _when(lang: str, time: int) -> str:
+    """A date of the calendar: the game's (German) month and the year, in the engine's words."""
+    return t(lang, "render.cal_name", month=D.CALENDAR[B.cal_index(time)]["name"], year=B.cal_year(time))
 
 
-def draw(v: dict, seat, names) -> Svg:
+def _clip(text: str, width: float, size: float) -> str:
+    """``text`` cut at a word to fit ``width`` (with an ellipsis), never inside a word."""
+    if text_width(text, size) <= width:
+        return text
+    out = ""
+    for word in text.split(" "):
+        if text_width(f"{out} {word}…", size) > width:
+            break
+        out = f"{out} {word}".strip()
+    return (out.rstrip(",:;") + "…") if out else ""
+
+
+def _rep(lang: str, rep: str) -> str:
+    return t(lang, "f.son") if rep == str(D.SON) else t(lang, "f.rep", number=rep)
+
+
+def heading(v: dict, seat, names, lang: str = "en") -> str:
+    game = t(lang, f"variant.{v['variant']}") if CATALOG.has(f"variant.{v['variant']}") else v["variant"]
+    return t(lang, "f.heading", title=game_title("fugger", lang), variant=game[:1].upper() + game[1:], calendar=_when(lang, v["t"])) + (
+        t(lang, "f.over") if v["over"] else "")
+
+
+def draw(v: dict, seat, names, lang: str = "en") -> Svg:
     n = v["players"]
     events = len(v.get("robbers") or []) + (1 if v.get("blockade") else 0)
     extra = 14 * events + (6 if events else 0)
     below = MAP_Y + MAP_H + extra
     height = below + CALENDAR_H + 30 + n * 40 + (50 if seat is not None else 0)
-    svg = Svg(1060, height, title=heading(v, seat, names),
-              desc="Map of Europe with towns, countryside, roads, bridges and sea lanes and every representative; "
-                   "calendar with the salesman and deal cards; market; queues; nobility table; houses.",
-              slug="fugger", background="#eadfc4")
+    svg = Svg(1060, height, title=heading(v, seat, names, lang), desc=t(lang, "f.desc"), slug="fugger", background="#eadfc4",
+              lang=lang)
     svg.rect(4, 4, 1052, height - 8, fill="none", stroke="#5a4020", sw=3, rx=8)
-    svg.text(20, 32, heading(v, seat, names), size=18, weight="bold", fill="#4a2c0c", k="heading")
+    svg.text(20, 32, heading(v, seat, names, lang), size=18, weight="bold", fill="#4a2c0c", k="heading", fit=1020)
     _map(svg, v)
     _events(svg, v, MAP_Y + MAP_H)
     _calendar(svg, v, 60, below + 10, side_x=540)
     y = _players(svg, v, seat, names, 20, below + CALENDAR_H + 30)
     if seat is not None:
         s = v["seats"][seat]
-        svg.text(20, y + 10, f"You: {s['cash']} Fl. at hand; at home "
-                             + ", ".join(f"{s['lager'][w]} {w}" for w in D.WARES), size=13, weight="bold", k="you")
+        svg.text(20, y + 10, t(lang, "f.you", cash=s["cash"], wares=", ".join(f"{s['lager'][w]} {_ware(lang, w)}" for w in D.WARES)),
+                 size=13, weight="bold", k="you", fit=1020)
     return svg
 
 
@@ -212,13 +251,13 @@ def _crowd(space: str) -> int:
 
 
 @functools.cache
-def _layout() -> tuple[_Labels, tuple]:
+def _layout(lang: str) -> tuple[_Labels, tuple]:
     """Where the map's fixed texts go (the spaces', regions', seas' names, the tolls): the same in
-    every game, so worked out once. Each space's symbol and the room under it for its pieces are
+    every game, so worked out once for each language (its words for "toll" differ in width). Each space's symbol and the room under it for its pieces are
     kept free first; then the spaces' names (the most crowded first) take their places, then the others."""
     labels = _Labels(12, MAP_Y + 2, 10 + MAP_W - 2, MAP_Y + MAP_H - 2)
     texts = []
-    note = "Map positions assumed"
+    note = t(lang, "f.assumed")
     labels.block(*labels.box(16, MAP_Y + 14, note, 9, anchor="start"))
     texts.append((16, MAP_Y + 14, note, "start", {"italic": True, "fill": "#555"}))
     for sp in D.SPACES:
@@ -247,13 +286,15 @@ def _layout() -> tuple[_Labels, tuple]:
         style = {"fill": "#2f5f7a", "italic": True} if sea else {"fill": "#8a7650", "letter_spacing": "1"}
         texts.append((tx, ty, text, ta, style))
     for _x1, _y1, _x2, _y2, mx, my in _bridges():
-        tx, ty, ta = labels.place("toll", NAME_SIZE, [(mx, my + 14, "middle"), (mx + 9, my + 3, "start"), (mx - 9, my + 3, "end"),
+        toll = t(lang, "f.toll")
+        tx, ty, ta = labels.place(toll, NAME_SIZE, [(mx, my + 14, "middle"), (mx + 9, my + 3, "start"), (mx - 9, my + 3, "end"),
                                                       (mx, my - 7, "middle")])
-        texts.append((tx, ty, "toll", ta, {"fill": "#5a3a1a"}))
+        texts.append((tx, ty, toll, ta, {"fill": "#5a3a1a"}))
     return labels, tuple(texts)
 
 
 def _map(svg: Svg, v: dict) -> None:
+    lang = svg.lang
     svg.rect(10, MAP_Y, MAP_W, MAP_H, fill="#bcd6e0", stroke="#5a4020", rx=4)  # the sea
     # land: a soft blob under every land space (shapes assumed)
     for sp, d in D.SPACES.items():
@@ -280,7 +321,7 @@ def _map(svg: Svg, v: dict) -> None:
         else:
             svg.path(f"M{x - 11},{y - 2} h22 l-4,7 h-14 z M{x},{y - 2} v-10 l7,7 h-7", fill="#f5f1e6", stroke="#1f3f5b", sw=1)
         svg.spot(x - 11, y - 12, 22, 24, f"space:{sp}")
-    fixed, texts = _layout()
+    fixed, texts = _layout(lang)
     for tx, ty, text, anchor, style in texts:
         svg.text(tx, ty, text, size=NAME_SIZE, anchor=anchor, **style)
     labels = fixed.copy()
@@ -301,7 +342,7 @@ def _map(svg: Svg, v: dict) -> None:
     for sp, seats in (v.get("queue") or {}).items():
         if sp in D.SPACES and seats:
             x, y = _xy(sp)
-            text = "queue " + ">".join(str(p + 1) for p in seats)
+            text = t(lang, "f.queue") + " " + ">".join(str(p + 1) for p in seats)
             tx, ty, ta = labels.place(text, 9, [(x + 13, y - 1, "start"), (x - 13, y - 1, "end"), (x + 13, y - 12, "start"),
                                                 (x - 13, y - 12, "end"), (x + 13, y + 10, "start")], search=120)
             svg.text(tx, ty, text, size=9, anchor=ta, fill="#6a1a1a", k=f"queue.{sp}")
@@ -309,19 +350,22 @@ def _map(svg: Svg, v: dict) -> None:
 
 def _events(svg: Svg, v: dict, y: int) -> int:
     """The robbers and the blockade, under the map (on it they would cover its towns); returns the height used."""
-    lines = [(_robbers(r), f"robbers.{i}", None) for i, r in enumerate(v.get("robbers") or [])]
+    lang = svg.lang
+    lines = [(_robbers(lang, r), f"robbers.{i}", None) for i, r in enumerate(v.get("robbers") or [])]
     if v.get("blockade"):
-        lines.append(("Blockade of the Mediterranean", "blockade", "bold"))
+        lines.append((t(lang, "f.blockade"), "blockade", "bold"))
     for i, (text, k, weight) in enumerate(lines):
-        svg.text(20, y + 12 + i * 14, text, size=10, weight=weight, fill="#8b1a1a", k=k)
+        svg.text(20, y + 12 + i * 14, text, size=10, weight=weight, fill="#8b1a1a", k=k, fit=1020)
     return 14 * len(lines) + (6 if lines else 0)
 
 
 CALENDAR_H = 18 + len(D.CALENDAR) * 24 + 10  # its dates, beside the market and the nobility table
+CAL_W = 150  # a date's box: the month and the market's or payday's word ("giorno di paga") side by side
 
 
 def _calendar(svg: Svg, v: dict, x: int, y: int, *, side_x: int) -> None:
-    svg.text(x, y + 10, "Calendar", size=14, weight="bold")
+    lang = svg.lang
+    svg.text(x, y + 10, t(lang, "f.calendar"), size=14, weight="bold")
     now = B.cal_index(v["t"])
     on: dict[int, list[str]] = {}
     for e in v["table"]:
@@ -329,34 +373,34 @@ def _calendar(svg: Svg, v: dict, x: int, y: int, *, side_x: int) -> None:
     for i, sp in enumerate(D.CALENDAR):
         yy = y + 18 + i * 24
         winter = i in D.WINTER_SPACES
-        svg.rect(x, yy, 110, 22, fill="#dfe8f2" if winter else "#fbf4dc", stroke="#5a4020", sw=0.8,
+        svg.rect(x, yy, CAL_W, 22, fill="#dfe8f2" if winter else "#fbf4dc", stroke="#5a4020", sw=0.8,
                  data_space=sp["id"])
         svg.text(x + 4, yy + 15, sp["name"], size=9, weight="bold" if i == now else None)
         if i == D.MARKET_SPACE:
-            svg.text(x + 106, yy + 15, "market", size=7, anchor="end", fill="#5a4020")
+            svg.text(x + CAL_W - 4, yy + 15, t(lang, "kind.market"), size=7, anchor="end", fill="#5a4020")
         if i == D.PAYDAY_SPACE:
-            svg.text(x + 106, yy + 15, "payday", size=7, anchor="end", fill="#5a4020")
+            svg.text(x + CAL_W - 4, yy + 15, t(lang, "f.payday"), size=7, anchor="end", fill="#5a4020")
         if i == now:  # the salesman: the red cylinder
             svg.rect(x - 14, yy + 3, 10, 16, fill="#c0392b", stroke="#000", rx=2)
-            svg.text(x - 18, yy + 15, "now", size=7, anchor="end", k="salesman")
+            svg.text(x - 18, yy + 15, t(lang, "f.now"), size=7, anchor="end", k="salesman")
         cards = on.get(i, [])
         if cards:  # the deal cards due on this date (several share the row)
-            svg.rect(x + 114, yy + 1, 200, 20, fill="#fffaf0", stroke="#7a5a2a", sw=0.8, rx=2)
+            svg.rect(x + CAL_W + 4, yy + 1, 200, 20, fill="#fffaf0", stroke="#7a5a2a", sw=0.8, rx=2)
             for m, cid in enumerate(cards):
-                svg.text(x + 118 + m * 100, yy + 14, cid, size=8, weight="bold", k=f"deal.{cid}")
-                svg.text(x + 138 + m * 100, yy + 14, _card_text(cid)[:26 if len(cards) == 1 else 11], size=7)
+                svg.text(x + CAL_W + 8 + m * 100, yy + 14, cid, size=8, weight="bold", k=f"deal.{cid}")
+                svg.text(x + CAL_W + 28 + m * 100, yy + 14, _clip(_card_text(lang, cid), 172 if len(cards) == 1 else 76, 9), size=7)
     x, ty = side_x, y + 10
     if v.get("market"):
-        svg.text(x, ty, f"Market: {_card_text(v['market'])}", size=10, weight="bold", k="market")
+        svg.text(x, ty, t(lang, "f.market", card=_card_text(lang, v["market"])), size=10, weight="bold", k="market", fit=490)
         c = D.ALL_CARDS[v["market"]]
-        svg.text(x, ty + 14, "buys " + ", ".join(f"{q} {w} max {p}" for w, q, p in c["lines"]), size=9)
-        svg.text(x, ty + 27, "sells " + ", ".join(f"{q} {w} min {p}" for w, q, p in c.get("offer_lines", [])), size=9)
+        svg.text(x, ty + 14, t(lang, "f.buys", lines=_lines(lang, c["lines"], "max")), size=9, fit=490)
+        svg.text(x, ty + 27, t(lang, "f.sells", lines=_lines(lang, c.get("offer_lines", []), "min")), size=9, fit=490)
         ty += 40
-    svg.text(x, ty, f"Cards on the table: {len(v['table'])}; game pack {v['pack']['size']}", size=10, k="pack")
+    svg.text(x, ty, t(lang, "f.pack", table=len(v["table"]), pack=v["pack"]["size"]), size=10, k="pack", fit=490)
     ty += 20
     nob = v.get("nob")
     if nob:
-        svg.text(x, ty, f"Nobility table (shield at {D.SHIELD})", size=12, weight="bold")
+        svg.text(x, ty, t(lang, "f.nobility", shield=D.SHIELD), size=12, weight="bold", fit=490)
         for pos in range(D.SHIELD + 1):
             px = x + pos * 14.5
             svg.rect(px, ty + 6, 14, 16, fill="#f7eacb" if pos < D.SHIELD else "#d4a017", stroke="#5a4020", sw=0.6)
@@ -369,78 +413,83 @@ def _calendar(svg: Svg, v: dict, x: int, y: int, *, side_x: int) -> None:
             svg.token(x + min(pos, D.SHIELD) * 14.5 + 7, ty + 32 + k * 13, p, r=6, k=f"nob.{p}")
         ty += 40 + max(stack.values(), default=1) * 13
         if nob["nobles"]:
-            svg.text(x, ty, "Nobles: " + ", ".join(f"P{p + 1}" for p in nob["nobles"]), size=10, k="nobles")
+            svg.text(x, ty, t(lang, "f.nobles", players=", ".join(short(p, lang) for p in nob["nobles"])), size=10, k="nobles", fit=490)
             ty += 14
         if nob.get("estates"):
-            svg.text(x, ty, "Estates: " + ", ".join(f"P{p + 1} {_card_text(c)}" for p, c in nob["estates"]), size=10,
-                     k="estates")
+            svg.text(x, ty, t(lang, "f.estates", estates=", ".join(f"{short(p, lang)} {_card_text(lang, c)}" for p, c in nob["estates"])),
+                     size=10, k="estates", fit=490)
 
 
 def _players(svg: Svg, v: dict, seat, names, x: int, y: int) -> int:
-    svg.text(x, y, "Houses", size=14, weight="bold")
+    lang = svg.lang
+    svg.text(x, y, t(lang, "f.houses"), size=14, weight="bold")
     for p, s in enumerate(v["seats"]):
         yy = y + 10 + p * 40
         svg.rect(x - 4, yy, 1030, 36, fill=colour(p), fill_opacity=0.12, stroke="#5a4020" if p == seat else "none", rx=3)
         svg.token(x + 10, yy + 14, p, r=8)
-        svg.text(x + 24, yy + 14, player_label(p, names)[:16] + (" (you)" if p == seat else ""), size=11, weight="bold")
-        svg.text(x + 24, yy + 29, f"home {_sname(s['home'])}", size=9)
-        svg.text(x + 160, yy + 14, f"{s['cash']} Fl.", size=11, k=f"cash.{p}")
-        svg.text(x + 160, yy + 29, f"notes {s['notes']}" if v.get("nob") else "", size=9, k=f"notes.{p}")
-        svg.text(x + 240, yy + 14, "at home:", size=9)
+        svg.text(x + 24, yy + 14, player_label(p, names, lang)[:16] + (t(lang, "b.you") if p == seat else ""), size=11,
+                 weight="bold", fit=132)
+        svg.text(x + 24, yy + 29, t(lang, "f.home", town=_sname(lang, s["home"])), size=9, fit=132)
+        svg.text(x + 160, yy + 14, t(lang, "f.fl", amount=s["cash"]), size=11, k=f"cash.{p}")
+        svg.text(x + 160, yy + 29, t(lang, "f.notes", count=s["notes"]) if v.get("nob") else "", size=9, k=f"notes.{p}", fit=76)
+        svg.text(x + 290, yy + 31, t(lang, "f.at_home"), size=9, fit=120)
         _wares(svg, x + 290, yy + 5, s["lager"], k=f"lager.{p}")
         for j, (rep, r) in enumerate(sorted(s["reps"].items())):
             rx = x + 420 + j * 205
-            label = "son" if rep == str(D.SON) else f"rep {rep}"
+            label = _rep(lang, rep)
             if r is None:
-                svg.text(rx, yy + 14, f"{label}: in reserve" + (" (lost)" if rep == str(D.SON) and s["son_lost"] else ""),
-                         size=9, k=f"repat.{p}.{rep}")
+                svg.text(rx, yy + 14, f"{label}: {t(lang, 'f.reserve')}" + (t(lang, "f.lost") if rep == str(D.SON) and s["son_lost"] else ""),
+                         size=9, k=f"repat.{p}.{rep}", fit=200)
                 continue
-            svg.text(rx, yy + 14, f"{label}: {_sname(r['at'])}", size=9, k=f"repat.{p}.{rep}")
+            svg.text(rx, yy + 14, f"{label}: {_sname(lang, r['at'])}", size=9, k=f"repat.{p}.{rep}", fit=200)
             _wares(svg, rx, yy + 19, r["wares"], k=f"repw.{p}.{rep}")  # under the place, whose name may be long
     return y + 10 + len(v["seats"]) * 40 + 16
 
 
 def _wares(svg: Svg, x, y, wares: dict, *, k: str) -> None:
+    lang = svg.lang
     for i, w in enumerate(D.WARES):
         svg.rect(x + i * 30, y, 14, 14, fill=WARE_FILL[w], stroke="#333", sw=0.7, rx=2)
-        svg.text(x + i * 30 + 7, y + 10.5, WARE_MARK[w], size=8, anchor="middle", weight="bold")
+        svg.text(x + i * 30 + 7, y + 10.5, t(lang, f"f.mark.{w}"), size=8, anchor="middle", weight="bold")
         svg.text(x + i * 30 + 16, y + 11, wares.get(w, 0), size=10, k=f"{k}.{w}")
 
 
-def sections(v: dict, seat, names) -> list[Section]:
+def sections(v: dict, seat, names, lang: str = "en") -> list[Section]:
     out = []
     rows = []
     for p, s in enumerate(v["seats"]):
         reps = "; ".join(
-            (f"{'son' if rep == str(D.SON) else 'rep ' + rep}: " + (
-                "in reserve" if r is None else f"{_sname(r['at'])} with "
-                + (", ".join(f"{r['wares'][w]} {w}" for w in D.WARES if r["wares"].get(w)) or "no wares")))
+            f"{_rep(lang, rep)}: " + (
+                t(lang, "f.reserve") if r is None else t(lang, "f.s.at_with", place=_sname(lang, r["at"]), wares=(
+                    ", ".join(f"{r['wares'][w]} {_ware(lang, w)}" for w in D.WARES if r["wares"].get(w)) or t(lang, "f.s.no_wares"))))
             for rep, r in sorted(s["reps"].items()))
-        rows.append([player_label(p, names) + (" (you)" if p == seat else ""), f"{s['cash']} Fl.",
-                     ", ".join(f"{s['lager'][w]} {w}" for w in D.WARES), reps]
+        rows.append([player_label(p, names, lang) + (t(lang, "b.you") if p == seat else ""), t(lang, "f.fl", amount=s["cash"]),
+                     ", ".join(f"{s['lager'][w]} {_ware(lang, w)}" for w in D.WARES), reps]
                     + ([s["notes"]] if v.get("nob") else []))
-    out.append(Section("Houses", head=["House", "Money", "At home", "Representatives"] + (["Debt notes"] if v.get("nob") else []),
+    out.append(Section(t(lang, "f.houses"), head=[t(lang, "f.s.col.house"), t(lang, "f.s.col.money"), t(lang, "f.s.col.home"),
+                                               t(lang, "f.s.col.reps")] + ([t(lang, "f.s.col.notes")] if v.get("nob") else []),
                        rows=rows))
-    cal = [f"Now: {v['calendar']}"]
+    cal = [t(lang, "f.s.now", calendar=_when(lang, v["t"]))]
     for e in sorted(v["table"], key=lambda e: e["time"]):
-        cal.append(f"{B.cal_name(e['time'])}: {e['card']} {_card_text(e['card'])}")
+        cal.append(f"{_when(lang, e['time'])}: {e['card']} {_card_text(lang, e['card'])}")
     if v.get("market"):
-        cal.append(f"Market: {_card_text(v['market'])}")
-    cal.append(f"Game pack: {v['pack']['size']} cards")
-    out.append(Section("Calendar and deals", cal))
-    queues = [f"{D.SPACES[sp]['name']}: " + ", ".join(player_label(p, names) for p in seats)
+        cal.append(t(lang, "f.market", card=_card_text(lang, v["market"])))
+    cal.append(t(lang, "f.s.pack", count=v["pack"]["size"]))
+    out.append(Section(t(lang, "f.s.calendar"), cal))
+    queues = [f"{D.SPACES[sp]['name']}: " + ", ".join(player_label(p, names, lang) for p in seats)
               for sp, seats in (v.get("queue") or {}).items() if sp in D.SPACES and seats]
     if queues:
-        out.append(Section("Queues at the deals", queues))
+        out.append(Section(t(lang, "f.s.queues"), queues))
     nob = v.get("nob")
     if nob:
-        lines = [f"{player_label(p, names)}: position {pos} of {D.SHIELD}" for p, pos in enumerate(nob["pos"])]
+        lines = [t(lang, "f.s.position", player=player_label(p, names, lang), position=pos, shield=D.SHIELD)
+                 for p, pos in enumerate(nob["pos"])]
         if nob["nobles"]:
-            lines.append("Nobles: " + ", ".join(player_label(p, names) for p in nob["nobles"]))
+            lines.append(t(lang, "f.nobles", players=", ".join(player_label(p, names, lang) for p in nob["nobles"])))
         for p, c in nob.get("estates") or []:
-            lines.append(f"Estate of {player_label(p, names)}: {_card_text(c)}")
-        out.append(Section("Nobility table", lines))
-    events = [_robbers(r) for r in v.get("robbers") or []] + (["The Mediterranean is blockaded"] if v.get("blockade") else [])
+            lines.append(t(lang, "f.s.estate", player=player_label(p, names, lang), card=_card_text(lang, c)))
+        out.append(Section(t(lang, "f.s.nobility"), lines))
+    events = [_robbers(lang, r) for r in v.get("robbers") or []] + ([t(lang, "f.s.blockaded")] if v.get("blockade") else [])
     if events:
-        out.append(Section("Events", events))
+        out.append(Section(t(lang, "f.s.events"), events))
     return out

@@ -14,8 +14,9 @@ stored today reads in any language tomorrow; a list of values is joined with
 ", ".
 
 Adding a language: add its code to ``LANGUAGES`` and a ``lang/<code>.py`` to
-``engines/lang`` and to every engine (the conformance check ``check_catalogs``
-fails until every key is there and not empty).
+``engines/lang``, to every engine and to ``boards/lang`` (the conformance check
+``check_catalogs`` and tests/boards/test_languages.py fail until every key is
+there and not empty).
 """
 
 from __future__ import annotations

@@ -13,12 +13,14 @@ from __future__ import annotations
 import base64
 import hashlib
 import logging
+import re
 
 import apprise
 from cryptography.fernet import Fernet, InvalidToken
 from django.conf import settings
 
-from notifications.models import ChatChannel, Notification
+from notifications import egress
+from notifications.models import ChatChannel, ChatHandle, Notification
 
 # The services a channel may be (apprise's plugin classes): chat and webhooks, nothing that
 # mails, calls or posts to a phone number (each of those needs its own consent and cost).
@@ -41,6 +43,14 @@ class ChatFailed(Exception):
 
 class ChatUrlRefused(Exception):
     """Not a channel URL of a service we post to."""
+
+
+class ChatHostRefused(ChatUrlRefused):
+    """A channel URL whose host is not on the public internet (notifications.egress)."""
+
+
+class ChatRefused(Exception):
+    """The post was refused before it left (its host is not on the public internet): final."""
 
 
 def _fernet() -> Fernet:
@@ -71,6 +81,27 @@ def service_of(url: str) -> str:
     return name
 
 
+# Services whose host is the service's own (apprise posts to discord.com, hooks.slack.com,
+# api.telegram.org, ntfy.sh, t2bot.io whatever the URL says): nothing to resolve when added.
+_OWN_HOST = {"NotifyDiscord", "NotifySlack", "NotifyTelegram"}
+
+
+def host_check(url: str) -> None:
+    """ChatHostRefused when the URL names a host (a JSON webhook, a self-hosted
+    ntfy or Matrix) that resolves to an address a channel may not reach."""
+    plugin = apprise.Apprise.instantiate(url.strip(), suppress_exceptions=True)
+    name = type(plugin).__name__
+    if plugin is None or name in _OWN_HOST or getattr(plugin, "mode", None) in ("cloud", "t2bot"):
+        return
+    host = (getattr(plugin, "host", None) or "").strip("[]")
+    if not host:
+        raise ChatHostRefused("no host")
+    try:
+        egress.host_check(host, getattr(plugin, "port", None))
+    except egress.HostRefused as exc:
+        raise ChatHostRefused(str(exc)) from None
+
+
 def hint_of(url: str, service: str) -> str:
     """What the player sees of a stored URL: the service and the URL's last 4 characters."""
     return f"{service} …{url.strip().rstrip('/')[-4:]}"
@@ -82,17 +113,63 @@ def post(*, channel: ChatChannel, title: str, body: str) -> None:
     sender = apprise.Apprise()
     if not sender.add(url):
         raise ChatFailed(f"{channel.service}: the stored URL is no longer understood")
-    if not sender.notify(title=title, body=body, body_format=apprise.NotifyFormat.MARKDOWN):
+    with egress.guarded() as refused:
+        taken = sender.notify(title=title, body=body, body_format=apprise.NotifyFormat.MARKDOWN)
+    if refused:  # the host is part of the URL: not named
+        raise ChatRefused(f"{channel.service}: refused, the channel's host is not on the public internet")
+    if not taken:
         raise ChatFailed(f"{channel.service} did not take the message")
 
 
 # --- what a message says ------------------------------------------------------------------
 
+# What a player wrote (a name, a message) must not ping or link in a chat: no
+# @everyone/@here (Discord, Slack), @room (Matrix), <@&role>/<!channel>/<@U…> (Discord,
+# Slack: apprise's Slack plugin turns "!here>" and "@U…>" into pings, with or without "<"),
+# no [text](url) link. So angle brackets become look-alikes, an "@" or "!" is followed by a
+# zero-width joiner (shown the same, no longer a mention), and the markup every one of these
+# services reads is escaped by a backslash (Discord, Matrix and Telegram by apprise's
+# Markdown, Slack by apprise's conversion of it: each keeps the character as written).
+_MARKUP = re.compile(r"([\\`*_~|\[\]()#>])")
+_ANGLES = str.maketrans({"<": "\u2039", ">": "\u203a"})
+
+
+def neutralize(text: str, service: str = "") -> str:
+    """``text`` as plain words in a channel of ``service``: no mention, no link, no markup.
+    A JSON webhook reads no markup and mentions nobody: its text stays as written."""
+    if service == "JSON webhook":
+        return text or ""
+    text = (text or "").translate(_ANGLES)
+    text = text.replace("@", "@\u2060").replace("!", "!\u2060")
+    return _MARKUP.sub(r"\\\1", text)
+
+
+# How each service mentions a player, from the handle the player (or the table's creator)
+# gives: only these shapes, so a handle cannot be "@everyone" or a role. ntfy and a JSON
+# webhook have no mentions.
+_HANDLES = {
+    "Discord": (re.compile(r"^<?@?!?(\d{1,20})>?$"), "<@{}>"),
+    "Slack": (re.compile(r"^<?@?([UW][A-Z0-9]{2,20})>?$"), "<@{}>"),
+    "Matrix": (re.compile(r"^(@[a-z0-9._=/+-]{1,200}:[A-Za-z0-9.-]{1,200}(?::\d{1,5})?)$"), "{}"),
+    "Telegram": (re.compile(r"^@?([A-Za-z][A-Za-z0-9_]{3,31})$"), "@{}"),
+}
+HANDLE_SERVICES = tuple(_HANDLES)
+
+
+def mention_of(service: str, handle: str) -> str:
+    """How ``service`` mentions the player with ``handle`` ("<@123>", "@alice:matrix.org");
+    ValueError when the handle is not one of that service's shapes or the service has none."""
+    pattern, shape = _HANDLES.get(service, (None, ""))
+    found = pattern.match((handle or "").strip()) if pattern is not None else None
+    if found is None:
+        raise ValueError(f"not a {service} handle")
+    return shape.format(found.group(1))
+
 _renderer = None
 
 
 def renderer_register(render) -> None:
-    """``render(row, *, table, mention) -> {title, body}`` (pbem's AppConfig registers it):
+    """``render(row, *, channel, mention) -> {title, body}`` (pbem's AppConfig registers it):
     for a player's channel what their seat may see, for a table channel public facts only."""
     global _renderer
     _renderer = render
@@ -102,11 +179,23 @@ def renderer_register(render) -> None:
 TABLE_KINDS = {Notification.Kind.YOUR_MOVE, Notification.Kind.GAME_OVER}
 
 
+def mention_for(channel: ChatChannel, user) -> str | None:
+    """How a table channel mentions ``user``: the handle the player gave for the channel's
+    service, else the one the table's creator gave, else None (their name, neutralized)."""
+    own = ChatHandle.objects.filter(user=user, service=channel.service).values_list("handle", flat=True).first()
+    for handle in (own, (channel.mentions or {}).get(user.username)):
+        if handle:
+            try:
+                return mention_of(channel.service, handle)
+            except ValueError:
+                continue
+    return None
+
+
 def message(row: Notification, channel: ChatChannel) -> dict:
-    table = channel.game_id is not None
     mention = None
-    if table and row.recipient_id is not None:
-        mention = (channel.mentions or {}).get(row.recipient.username)
+    if channel.game_id is not None and row.recipient_id is not None:
+        mention = mention_for(channel, row.recipient)
     if _renderer is None:
-        return {"title": "pbem", "body": row.subject}
-    return _renderer(row, table=table, mention=mention)
+        return {"title": "pbem", "body": neutralize(row.subject, channel.service)}
+    return _renderer(row, channel=channel, mention=mention)

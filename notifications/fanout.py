@@ -22,9 +22,12 @@ from notifications.models import Channel, ChannelPreference, ChatChannel, Delive
 
 K = Notification.Kind
 # The kinds a player can choose channels for, in the order the profile shows them.
-KINDS = (K.YOUR_MOVE, K.REMINDER, K.NOTICE, K.RESOLUTION, K.CONFIRMATION, K.GAME_OVER)
-PUSH_DEFAULT = {K.YOUR_MOVE, K.REMINDER, K.NOTICE, K.GAME_OVER}
-CHAT_DEFAULT = {K.YOUR_MOVE, K.REMINDER, K.GAME_OVER}
+KINDS = (K.YOUR_MOVE, K.REMINDER, K.MESSAGE, K.NOTICE, K.RESOLUTION, K.CONFIRMATION, K.GAME_OVER)
+PUSH_DEFAULT = {K.YOUR_MOVE, K.REMINDER, K.MESSAGE, K.NOTICE, K.GAME_OVER}
+CHAT_DEFAULT = {K.YOUR_MOVE, K.REMINDER, K.MESSAGE, K.GAME_OVER}
+# Kinds never mailed on their own: a message to you is in the table talk of the next
+# your-move or reminder mail.
+NO_MAIL = {K.MESSAGE}
 _DEFAULTS = {Channel.PUSH: PUSH_DEFAULT, Channel.CHAT: CHAT_DEFAULT}
 # Broker priority of a push or chat delivery: after every game's advance, like mail.
 DELIVERY_PRIORITY = 6

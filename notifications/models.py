@@ -32,6 +32,7 @@ class Notification(models.Model):
         INVITATION = "invitation"
         NOTICE = "notice"
         REPLY = "reply"  # an answer to an inbound email (errors, help, status)
+        MESSAGE = "message"  # table talk to you: a private message, or one to the table naming you (push, chat)
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     recipient = models.ForeignKey(
@@ -278,8 +279,11 @@ class ChatChannel(models.Model):
     url_encrypted = models.TextField()
     service = models.CharField(max_length=40)  # "Discord", "Slack", ...
     hint = models.CharField(max_length=80)  # "Discord …f3a9": enough to tell channels apart
-    # a table channel's mentions: player name -> how the service mentions them ("<@123>", "@alice:matrix.org")
+    # a table channel's mentions by its creator: player name -> how the service mentions them ("<@123>",
+    # "@alice:matrix.org"; checked by notifications.chat.mention_of). A player's own ChatHandle wins.
     mentions = models.JSONField(default=dict, blank=True)
+    # a table channel's time zone (IANA name): its deadlines are told in it, the zone named
+    timezone = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
 
@@ -293,3 +297,19 @@ class ChatChannel(models.Model):
 
     def __str__(self) -> str:  # never the URL
         return f"chat channel {self.pk} ({self.hint})"
+
+
+class ChatHandle(models.Model):
+    """How a player is mentioned in a table channel of one service (a Discord user id, a
+    Slack member id, a Matrix id, a Telegram @name): set by the player on the profile, used
+    by every table channel of that service in their games (notifications.chat.mention_of)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_handles")
+    service = models.CharField(max_length=40)  # as ChatChannel.service: "Discord", "Slack", ...
+    handle = models.CharField(max_length=200)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "service"], name="chat_handle_one_per_service")]
+
+    def __str__(self) -> str:
+        return f"{self.service} handle of user {self.user_id}"

@@ -43,7 +43,8 @@ from notifications.models import ChannelPreference, EmailPreference, Notificatio
 # (REPLY) and invitations are always written.
 _ALWAYS = {Notification.Kind.REPLY, Notification.Kind.INVITATION}
 _BY_MODE = {
-    EmailPreference.Mode.EVERY_MOVE: set(Notification.Kind.values),
+    # a message to you is never a mail of its own: the next your-move or reminder mail's table talk carries it
+    EmailPreference.Mode.EVERY_MOVE: set(Notification.Kind.values) - {Notification.Kind.MESSAGE},
     # Notices (your time ran out, a player resigned) are rare and change what you must do.
     EmailPreference.Mode.DIGEST: {
         Notification.Kind.YOUR_MOVE, Notification.Kind.REMINDER, Notification.Kind.NOTICE, Notification.Kind.GAME_OVER
@@ -198,7 +199,7 @@ def notification_write(
         return None
     # one outbox: a kind the player's mail leaves out is still written when push or chat takes it
     # (the player's choice for this kind, else the mail mode's)
-    mail = not gone and (kind in _ALWAYS or (kind in _BY_MODE[mode] if mail_choice is None else mail_choice))
+    mail = not gone and kind not in fanout.NO_MAIL and (kind in _ALWAYS or (kind in _BY_MODE[mode] if mail_choice is None else mail_choice))
     if not mail and not fanout.wanted_elsewhere(user=user, kind=kind, game=game):
         return None
     if reply_to is None and user is not None:

@@ -4,7 +4,7 @@ VAPID) with pywebpush: what a push says and sending it to one device.
 A push carries JSON {title, body, url, tag} that the site's service worker
 (/sw.js) shows as a notification; tapping it opens ``url`` (the game's page).
 What it says is rendered at delivery from the outbox row by the renderer the
-pbem app registers (``renderer_register``; pbem.messages' push texts, in the
+pbem app registers (``renderer_register``; pbem.messages' notes, in the
 recipient's language) and says only what the recipient's seat may see; the
 outbound side imports nothing above it, so without a renderer it says the
 row's own subject.
@@ -83,7 +83,8 @@ def payload(row: Notification) -> dict:
         "title": text["title"][:200],
         "body": text["body"][:BODY_MAX],
         "url": url,
-        "tag": f"pbem-game-{row.game_id}" if row.game_id else f"pbem-{row.kind}",
+        # a message to you has its own tag: it does not replace the game's your-move push
+        "tag": (f"pbem-game-{row.game_id}" + ("-message" if row.kind == Notification.Kind.MESSAGE else "")) if row.game_id else f"pbem-{row.kind}",
     }
 
 

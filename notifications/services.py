@@ -14,17 +14,20 @@ from __future__ import annotations
 import logging
 import smtplib
 from datetime import timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from notifications import addresses, chat, outbox, presence, push
 from notifications.models import (
     Channel,
     ChannelPreference,
     ChatChannel,
+    ChatHandle,
     Delivery,
     Notification,
     PushSubscription,
@@ -267,6 +270,8 @@ def delivery_send(*, delivery_id: int) -> bool:
                 text = chat.message(row.notification, channel)
                 try:
                     chat.post(channel=channel, title=text["title"], body=text["body"])
+                except chat.ChatRefused as exc:
+                    row.sent_at, row.last_error = now, str(exc)
                 except chat.ChatFailed as exc:
                     failure = row.last_error = str(exc)
                 else:
@@ -304,7 +309,7 @@ def push_subscribe(*, user, endpoint: str, p256dh: str, auth: str, label: str = 
         raise InvalidRequest("A push subscription needs the push service's address.")
     if not p256dh or not auth or len(p256dh) > 200 or len(auth) > 100:
         raise InvalidRequest("A push subscription needs the browser's keys.")
-    row, _ = PushSubscription.objects.update_or_create(
+    row, _created = PushSubscription.objects.update_or_create(
         endpoint=endpoint, defaults={"user": user, "p256dh": p256dh, "auth": auth, "label": label[:100]}
     )
     return row
@@ -324,31 +329,77 @@ def push_unsubscribe(*, user, subscription_id: int | None = None, endpoint: str 
 
 def channel_preference_set(*, user, kind: str, channel: str, enabled: bool):
     """Whether the player takes ``kind`` by ``channel``."""
-    from notifications.fanout import KINDS
+    from notifications.fanout import KINDS, NO_MAIL
 
-    if kind not in KINDS or channel not in Channel.values:
+    if kind not in KINDS or channel not in Channel.values or (channel == Channel.MAIL and kind in NO_MAIL):
         raise InvalidRequest("No such kind of notification or channel.")
-    row, _ = ChannelPreference.objects.update_or_create(user=user, kind=kind, channel=channel, defaults={"enabled": enabled})
+    row, _created = ChannelPreference.objects.update_or_create(user=user, kind=kind, channel=channel, defaults={"enabled": enabled})
     return row
 
 
-def chat_channel_add(*, user, url: str, game=None, mentions: dict | None = None) -> ChatChannel:
+def chat_channel_add(*, user, url: str, game=None, mentions: dict | None = None, timezone_name: str = "") -> ChatChannel:
     """A chat channel by URL: the player's own, or (``game``) the table's, which
-    only the game's creator adds. The URL is stored encrypted."""
+    only the game's creator adds, with mentions per player name and the time zone
+    its deadlines are told in (by default the creator's). The URL is stored
+    encrypted, after its host was checked (notifications.egress)."""
     if game is not None and game.created_by_id != user.pk:
-        raise InvalidRequest("Only the game's creator adds a channel for the whole table.")
+        raise InvalidRequest(_("Only the game's creator adds a channel for the whole table."))
     url = (url or "").strip()
     try:
         service = chat.service_of(url)
     except chat.ChatUrlRefused:
+        raise InvalidRequest(_("That is not a channel URL of Discord, Slack, Matrix, Telegram, ntfy or a JSON webhook.")) from None
+    try:
+        chat.host_check(url)
+    except chat.ChatHostRefused:
         raise InvalidRequest(
-            "That is not a channel URL of Discord, Slack, Matrix, Telegram, ntfy or a JSON webhook."
+            _("That channel's host cannot be reached from here: it does not resolve, or it is not on the public internet.")
         ) from None
-    clean = {str(k).strip(): str(v).strip()[:100] for k, v in (mentions or {}).items() if str(k).strip() and str(v).strip()}
+    clean = {}
+    for name, handle in (mentions or {}).items() if game is not None else ():
+        name, handle = str(name).strip(), str(handle).strip()
+        if not name or not handle:
+            continue
+        try:
+            clean[name] = chat.mention_of(service, handle)
+        except ValueError:
+            raise InvalidRequest(
+                _("%(handle)s is not how %(service)s mentions a player.") % {"handle": handle[:100], "service": service}
+            ) from None
+    zone = (timezone_name or "").strip()
+    if game is not None and zone and not _zone_known(zone):
+        raise InvalidRequest(_("%(zone)s is not a time zone (write it as Europe/Berlin).") % {"zone": zone[:64]})
     return ChatChannel.objects.create(
         user=None if game is not None else user, game=game, created_by=user, url_encrypted=chat.encrypt(url),
-        service=service, hint=chat.hint_of(url, service), mentions=clean if game is not None else {},
+        service=service, hint=chat.hint_of(url, service), mentions=clean, timezone=zone if game is not None else "",
     )  # fmt: skip
+
+
+def _zone_known(name: str) -> bool:
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return False
+    return True
+
+
+def chat_handle_set(*, user, service: str, handle: str) -> ChatHandle | None:
+    """How the player is mentioned in table channels of ``service`` (a Discord user id, a
+    Slack member id, a Matrix id, a Telegram @name); an empty handle removes it."""
+    if service not in chat.HANDLE_SERVICES:
+        raise InvalidRequest(_("%(service)s has no mentions.") % {"service": service[:40]})
+    handle = (handle or "").strip()
+    if not handle:
+        ChatHandle.objects.filter(user=user, service=service).delete()
+        return None
+    try:
+        chat.mention_of(service, handle)
+    except ValueError:
+        raise InvalidRequest(
+            _("%(handle)s is not how %(service)s mentions a player.") % {"handle": handle[:100], "service": service}
+        ) from None
+    row, _created = ChatHandle.objects.update_or_create(user=user, service=service, defaults={"handle": handle})
+    return row
 
 
 def chat_channel_remove(*, user, channel_id: int) -> int:
@@ -363,12 +414,14 @@ def channel_choices_set(*, user, chosen: set[tuple[str, str]]) -> None:
     """The profile's grid: ``chosen`` holds (kind, channel) for every box ticked.
     A mail choice equal to what the mail mode gives is not stored, so the mode
     (`notify every|digest|off` by mail) still decides it."""
-    from notifications.fanout import KINDS
+    from notifications.fanout import KINDS, NO_MAIL
 
     mode = outbox.preference_of(user)
     with transaction.atomic():
         for kind in KINDS:
             for channel in Channel.values:
+                if channel == Channel.MAIL and kind in NO_MAIL:
+                    continue  # its mail is the talk block of the next your-move or reminder mail
                 enabled = (kind, channel) in chosen
                 if channel == Channel.MAIL and enabled == (kind in outbox._BY_MODE[mode]):
                     ChannelPreference.objects.filter(user=user, kind=kind, channel=channel).delete()

@@ -423,3 +423,6 @@ PBEM_CHANNEL_TIMEOUT_SECONDS = env.float("PBEM_CHANNEL_TIMEOUT_SECONDS", default
 # The key chat channel URLs are encrypted with (Fernet, 32 url-safe base64 bytes); by default
 # derived from DJANGO_SECRET_KEY, so replacing that key makes the stored channels unreadable.
 PBEM_CHANNEL_KEY = env.str("PBEM_CHANNEL_KEY", default="")
+# Networks a chat channel may reach though they are not public (SSRF, notifications.egress): none by
+# default; e.g. "10.0.5.0/24" for a self-hosted ntfy or Matrix on the operator's own network.
+PBEM_CHANNEL_ALLOWED_NETWORKS = env.list("PBEM_CHANNEL_ALLOWED_NETWORKS", default=[])

@@ -123,21 +123,66 @@ def mail_render(*, message: str, data: dict, language: str, links: dict | None =
         what = _render(f"messages/{message}.subject.txt", context)
         tag = data.get("tag")
         subject = subject_line(tag=tag, what=what)
-        html, svg = _html(message, context, text, subject)
+        html, svg = _html(message, context, text, subject, language)
     return Mail(subject=subject, text=text, html=html, svg=svg)
 
 
-def _html(message: str, context: dict, text: str, subject: str) -> tuple[str, str]:
+# --- the short notes: a push, a chat message -----------------------------------------------
+
+# Every note, by name: ``templates/messages/notes/<name>.title.txt`` and ``<name>.txt``.
+# The player's own (push, their own chat channel) are named after the notification's kind;
+# ``table_*`` are what a table channel hears (public facts only).
+NOTES = (
+    "your_move",
+    "reminder",
+    "game_over",
+    "resolution",
+    "notice",
+    "confirmation",
+    "message",
+    "table_your_move",
+    "table_game_over",
+)
+NOTE_TITLE_MAX = 120
+
+
+@dataclass(frozen=True)
+class Note:
+    title: str
+    body: str
+
+
+def note_title(what: str) -> str:
+    """The one title rule of a push or chat message: one line, at most NOTE_TITLE_MAX characters."""
+    what = re.sub(r"\s+", " ", what).strip()
+    return what if len(what) <= NOTE_TITLE_MAX else what[: NOTE_TITLE_MAX - 1].rstrip() + "…"
+
+
+def note_render(*, note: str, data: dict, language: str) -> Note:
+    """The note ``note`` from ``data`` in ``language``: its title (the one rule) and its
+    body, its lines as written, the empty ones left out."""
+    if note not in NOTES:
+        raise KeyError(f"no note {note!r}")
+    with translation.override(language):
+        context = {"zone": "UTC"} | data
+        title = note_title(_render(f"messages/notes/{note}.title.txt", context))
+        body = _render(f"messages/notes/{note}.txt", context).replace("\x00", "")
+    lines = (line.rstrip() for line in body.strip("\n").splitlines())
+    return Note(title=title, body="\n".join(line for line in lines if line.strip()))
+
+
+def _html(message: str, context: dict, text: str, subject: str, language: str) -> tuple[str, str]:
     """The HTML part: the text as written, with the seat's situation drawn in
     the place of the engine's written one (after the text when the text has
-    none), and the board's SVG for its inline picture."""
+    none), and the board's SVG for its inline picture, both in the
+    recipient's ``language`` (so the picture's words are too)."""
     before, situation, after, svg = text, "", "", ""
     seen = context.get("situation") or {}
     if seen.get("view") is not None and seen.get("engine") in boards.SLUGS:
         slug, view, seat, names = seen["engine"], seen["view"], seen.get("seat"), seen.get("names")
         if context.get("board_image", True):
-            svg = boards.svg(slug, view, seat=seat, names=names)
-        situation = boards.mail_html(slug, view, seat=seat, names=names, image_cid=BOARD_CID if svg else None)
+            svg = boards.svg(slug, view, seat=seat, names=names, lang=language)
+        situation = boards.mail_html(slug, view, seat=seat, names=names, image_cid=BOARD_CID if svg else None, lang=language)
         written = seen.get("text") or ""
         if written and written in text:
             before, _, after = text.partition(written)

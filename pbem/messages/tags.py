@@ -1,5 +1,6 @@
 """Template tags of the messages (built into both engines): ``{% para %}``
-(a paragraph break), ``|deadline:zone`` (a moment in the reader's time zone)
+(a paragraph break), ``|deadline:zone`` (a moment in the reader's time zone),
+``|deadline_short:zone`` (the same, short, for a push or a chat message)
 and ``|indent:n`` (continuation lines of a quoted text)."""
 
 from __future__ import annotations
@@ -45,6 +46,16 @@ def deadline(value, zone: str | None = None) -> str:
         return ""
     tz, name = zone_of(zone)
     return f"{dateformat.format(at.astimezone(tz), 'l Y-m-d H:i')} ({name})"
+
+
+@register.filter
+def deadline_short(value, zone: str | None = None) -> str:
+    """``Thu 26 Nov 18:00 (Europe/Berlin)``: a push's or chat message's deadline, the zone named."""
+    at = moment(value)
+    if at is None:
+        return ""
+    tz, name = zone_of(zone)
+    return f"{dateformat.format(at.astimezone(tz), 'D j M H:i')} ({name})"
 
 
 @register.filter

@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils.dateparse import parse_datetime
 
-from notifications.fanout import KINDS, channel_wanted, preferences_of
-from notifications.models import Channel, ChatChannel, Notification, PushSubscription
+from notifications.fanout import KINDS, NO_MAIL, channel_wanted, preferences_of
+from notifications.models import Channel, ChatChannel, ChatHandle, Notification, PushSubscription
 from notifications.outbox import _BY_MODE, preference_of
 from pbem.models import Game, Move, Seat, TableMessage
 
@@ -147,18 +147,23 @@ def push_devices_of(*, user) -> list:
 def channel_choices(*, user) -> list[dict]:
     """Per kind of notification, whether the player gets it by mail, push and
     chat as things stand (their own choices, else the defaults; mail by their
-    mail mode): [{kind, mail, push, chat}] in the profile's order."""
+    mail mode; None: never mailed on its own): [{kind, mail, push, chat}] in the profile's order."""
     mode = preference_of(user)
     own = preferences_of(user_id=user.pk)
     return [
         {
             "kind": kind,
-            Channel.MAIL: own.get((kind, Channel.MAIL), kind in _BY_MODE[mode]),
+            Channel.MAIL: None if kind in NO_MAIL else own.get((kind, Channel.MAIL), kind in _BY_MODE[mode]),
             Channel.PUSH: channel_wanted(user_id=user.pk, kind=kind, channel=Channel.PUSH, preferences=own),
             Channel.CHAT: channel_wanted(user_id=user.pk, kind=kind, channel=Channel.CHAT, preferences=own),
         }
         for kind in KINDS
     ]
+
+
+def chat_handles_of(*, user) -> dict:
+    """How the player is mentioned in table channels, per service: {service: handle}."""
+    return dict(ChatHandle.objects.filter(user=user).values_list("service", "handle"))
 
 
 def chat_channels_of(*, user=None, game=None) -> list:

@@ -12,6 +12,8 @@
 - preferences.py how much mail a player gets
 - operations.py  an operator's actions: abort, more time, a seat to another player
 - orders.py      orders given in advance, standing orders, taking a move back
+- talk.py        table talk to a player told by push and chat (a message to you)
+- pushes.py      what a push or chat message says (registered into notifications)
 """
 
 from pbem.services.games import game_create, game_join, game_join_by_code, game_start

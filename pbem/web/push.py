@@ -18,16 +18,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from notifications import push
+from notifications.chat import HANDLE_SERVICES
 from notifications.services import (
     channel_choices_set,
     chat_channel_add,
     chat_channel_remove,
+    chat_handle_set,
     push_subscribe,
     push_unsubscribe,
 )
 from pbem.errors import InvalidRequest
 from pbem.models import Game
-from pbem.selectors.mail import channel_choices, chat_channels_of, push_devices_of
+from pbem.selectors.mail import channel_choices, chat_channels_of, chat_handles_of, push_devices_of
 
 _BROWSERS = (("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Safari/", "Safari"))
 _SYSTEMS = (("Android", "Android"), ("iPhone", "iOS"), ("iPad", "iPadOS"), ("Windows", "Windows"),
@@ -92,6 +94,7 @@ def kind_labels() -> dict:
     return {
         "your_move": _("Your move"),
         "reminder": _("Reminders and last calls"),
+        "message": _("A message to you (private, or naming you at the table)"),
         "notice": _("Notices (your time ran out, a seat changed hands)"),
         "resolution": _("Sealed answers revealed"),
         "confirmation": _("Your mailed move taken"),
@@ -102,6 +105,7 @@ def kind_labels() -> dict:
 def profile_context(user) -> dict:
     labels = kind_labels()
     choices = channel_choices(user=user)
+    handles = chat_handles_of(user=user)
     for row in choices:
         row["label"] = labels.get(row["kind"], row["kind"])
     return {
@@ -109,6 +113,7 @@ def profile_context(user) -> dict:
         "vapid_key": push.public_key() if push.configured() else "",
         "channel_choices": choices,
         "chat_channels": chat_channels_of(user=user),
+        "chat_handles": [{"service": service, "handle": handles.get(service, "")} for service in HANDLE_SERVICES],
     }
 
 
@@ -127,8 +132,8 @@ def chat_add(request):
     """A chat channel of the player's own (from the profile)."""
     try:
         row = chat_channel_add(user=request.user, url=request.POST.get("url", ""))
-    except InvalidRequest:
-        messages.error(request, _("That is not a channel URL of Discord, Slack, Matrix, Telegram, ntfy or a JSON webhook."))
+    except InvalidRequest as exc:
+        messages.error(request, str(exc))
     else:
         messages.success(request, _("Channel %(hint)s added.") % {"hint": row.hint})
     return redirect(reverse("web:profile") + "#h-channels")
@@ -146,12 +151,31 @@ def table_chat_add(request, game_id: int):
         if sep and name.strip() and mention.strip():
             mentions[name.strip()] = mention.strip()
     try:
-        row = chat_channel_add(user=request.user, url=request.POST.get("url", ""), game=game, mentions=mentions)
-    except InvalidRequest:
-        messages.error(request, _("That is not a channel URL of Discord, Slack, Matrix, Telegram, ntfy or a JSON webhook."))
+        row = chat_channel_add(
+            user=request.user, url=request.POST.get("url", ""), game=game, mentions=mentions,
+            timezone_name=request.POST.get("timezone", ""),
+        )  # fmt: skip
+    except InvalidRequest as exc:
+        messages.error(request, str(exc))
     else:
         messages.success(request, _("Channel %(hint)s added.") % {"hint": row.hint})
     return redirect(reverse("web:game", args=[game.pk]) + "#h-table-chat")
+
+
+@login_required
+@require_POST
+def handles_save(request):
+    """How table channels mention the player, per service (from the profile)."""
+    failed = False
+    for service in HANDLE_SERVICES:
+        try:
+            chat_handle_set(user=request.user, service=service, handle=request.POST.get(f"handle:{service}", ""))
+        except InvalidRequest as exc:
+            messages.error(request, str(exc))
+            failed = True
+    if not failed:
+        messages.success(request, _("Your handles are saved."))
+    return redirect(reverse("web:profile") + "#h-handles")
 
 
 @login_required

@@ -13,11 +13,13 @@ from rest_framework.authtoken.models import Token
 
 from pbem.errors import InvalidRequest, NotYourSeat
 from pbem.models import Game, Profile, Seat, TableMessage
+from pbem.services.talk import message_notifications_write
 from pbem.web.models import CalendarFeed, GameFeed, _feed_token
 
 
 def table_message_post(*, game_id: int, user, text: str, to_seat: int | None = None) -> TableMessage:
-    """A message to the table (``to_seat`` None) or to one seat's player."""
+    """A message to the table (``to_seat`` None) or to one seat's player; the player it is
+    to (a private one's, or each one it names as "@name") is told by push and chat."""
     text = (text or "").strip()
     if not text:
         raise InvalidRequest(_("Write something to send."))
@@ -30,7 +32,10 @@ def table_message_post(*, game_id: int, user, text: str, to_seat: int | None = N
         target = Seat.objects.filter(game_id=game_id, index=to_seat).first()
         if target is None or target.player_id is None or target.index == seat.index:
             raise InvalidRequest(_("Send a private message to another player of this game, or to the whole table."))
-    return TableMessage.objects.create(game_id=game_id, sender=user, to_seat=to_seat, text=text)
+    with transaction.atomic():  # the message and its notifications (pbem.services.talk) together
+        message = TableMessage.objects.create(game_id=game_id, sender=user, to_seat=to_seat, text=text)
+        message_notifications_write(message=message)
+    return message
 
 
 def profile_timezone_set(*, user, tz: str):

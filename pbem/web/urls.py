@@ -33,6 +33,7 @@ urlpatterns = [
     path("profile/devices/<int:subscription_id>/remove/", push.device_remove, name="push-device-remove"),
     path("profile/channels/", push.choices_save, name="channel-choices"),
     path("profile/chat/", push.chat_add, name="chat-add"),
+    path("profile/chat/handles/", push.handles_save, name="chat-handles"),
     path("profile/chat/<int:channel_id>/remove/", push.chat_remove, name="chat-remove"),
     path("games/<int:game_id>/chat/", push.table_chat_add, name="table-chat-add"),
     path("feeds/calendar/<str:token>.ics", feeds.calendar_ics, name="calendar-feed"),

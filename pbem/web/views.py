@@ -201,6 +201,7 @@ def game_page(request, game_id: int):
     context["vapid_key"] = push.public_key()
     if game.created_by_id == request.user.pk:  # the table's chat channels are the creator's to add
         context["table_chats"] = chat_channels_of(game=game)
+        context["table_chat_zone"] = selectors.profile_of(user=request.user).timezone
     return render(request, "web/game/page.html", context)
 
 

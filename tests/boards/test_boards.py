@@ -107,7 +107,7 @@ def expected(slug: str, v: dict, seat) -> dict[str, str]:
         for s in v["seats"]:
             p = s["seat"]
             e[f"gold.{p}"] = f"{s['gold']} gold"
-            e[f"hand.{p}"] = f"{s['hand_size']} cards"
+            e[f"hand.{p}"] = f"{s['hand_size']} {'card' if s['hand_size'] == 1 else 'cards'}"
             for j, b in enumerate(s["city"]):
                 d = CD.DISTRICTS[b["card"]]
                 e[f"city.{p}.{j}.cost"] = str(d["cost"])

@@ -24,18 +24,20 @@ OVERLAPS = """svg => {
   return {texts: boxes.length, hit};
 }"""
 
-GAMES = [(n, None) for n in (2, 4, 6)] + [(3, {"variant": "nobility"}), (4, {"variant": "full"})]
+GAMES = [(n, None, "en") for n in (2, 4, 6)] + [(3, {"variant": "nobility"}, "en"), (4, {"variant": "full"}, "en")]
+GAMES += [(4, {"variant": "full"}, lang) for lang in ("de", "it", "fr")]  # the words of each language, their own widths
 
 
-@pytest.mark.parametrize("players,options", GAMES, ids=[f"{n}-{(o or {}).get('variant', 'trading')}" for n, o in GAMES])
-def test_no_two_texts_of_the_board_overlap(browser, players, options):
+@pytest.mark.parametrize("players,options,lang", GAMES,
+                         ids=[f"{n}-{(o or {}).get('variant', 'trading')}-{lang}" for n, o, lang in GAMES])
+def test_no_two_texts_of_the_board_overlap(browser, players, options, lang):
     page = browser.new_page()
     try:
         for seed in (11, 3):
             engine, states = sampled_states("fugger", players, options, seed=seed)
             for state in states:
                 for seat in (0, None):
-                    page.set_content(boards.svg("fugger", engine.view(state, seat), seat=seat))
+                    page.set_content(boards.svg("fugger", engine.view(state, seat), seat=seat, lang=lang))
                     found = page.evaluate(OVERLAPS, page.query_selector("svg"))
                     assert found["texts"] > 100 and not found["hit"], f"seed {seed}, seat {seat}: {found['hit'][:10]}"
     finally:
@@ -43,7 +45,7 @@ def test_no_two_texts_of_the_board_overlap(browser, players, options):
 
 
 def test_every_space_is_named_near_itself_and_the_layout_is_fixed(browser):
-    assert fugger_board._layout() is fugger_board._layout()  # worked out once
+    assert fugger_board._layout("en") is fugger_board._layout("en")  # worked out once (for each language)
     engine, (state, *_rest) = sampled_states("fugger", 2, None)
     page = browser.new_page()
     try:

@@ -122,3 +122,36 @@ def test_the_notify_board_command_by_mail(alice):
     row = deliver(plain("alice@example.org", address, "notify board maybe"),
                   envelope_sender="alice@example.org")
     assert "notify board on" in reply_to(row).body_text
+
+
+@pytest.mark.django_db
+def test_each_player_gets_the_board_in_their_own_language(alice, bob):
+    """Two players of one game, one Italian, one German: each mail's board (the SVG the PNG is
+    rendered from, its picture's alt text) and written situation are in its recipient's language."""
+    from pbem.services.languages import profile_language_set
+
+    game = services.game_create(creator=alice, engine="augsburg1520", players=3, bots=1, seed=5)
+    services.game_join(game_id=game.pk, user=bob)
+    services.game_start(game_id=game.pk, user=alice)
+    game.refresh_from_db()
+    bob_seat = game.seats.get(player=bob).index
+    profile_language_set(user=alice, language="it")
+    profile_language_set(user=bob, language="de")
+    notes = {}
+    for user, seat, key in ((alice, 0, "lang-it"), (bob, bob_seat, "lang-de")):
+        note = outbox.notification_write(
+            kind=Notification.Kind.NOTICE, dedupe_key=key, user=user, game=game, seat=seat, message="answer",
+            data={"subject": "the board", "text": "", "situation": situation_of(game=game, seat=seat, written=True)})
+        message = send(note)
+        note.refresh_from_db()
+        _, found = parts(message)
+        assert [p for t, p in found if t == "image/png"], "the board is in the mail as a picture"
+        notes[user.username] = note
+    italian, german = notes["alice"], notes["bob"]
+    assert 'xml:lang="it"' in italian.board_svg and 'xml:lang="de"' in german.board_svg
+    assert "Giocatori" in italian.board_svg and "pagherò" in italian.board_svg and "Spieler" not in italian.board_svg
+    assert "Spieler" in german.board_svg and "Schuldscheine" in german.board_svg and "Giocatori" not in german.board_svg
+    assert "Il tabellone: Augsburg 1520 - turno 1 di" in italian.body_html  # the picture's alt text
+    assert "Nobili in ordine di visita" in italian.body_html and "Adlige in Besuchsreihenfolge" in german.body_html
+    for note in (italian, german):
+        assert "Players" not in note.board_svg and "Privilege cards" not in note.body_html

@@ -68,3 +68,50 @@ def test_each_game_page_shows_its_board_on_a_phone_and_a_desktop(live_server, ne
     for slug, _, _ in GAMES:
         for size in SIZES:
             assert (SCREENSHOTS / f"page-{slug}-{size}.png").stat().st_size > 20_000
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_german_players_page_draws_the_board_in_german(live_server, new_page):
+    """A player whose language is German (the browser says English) sees the board, its title and
+    its text equivalent in German, with the German edition's names."""
+    from pbem.services.languages import profile_language_set
+
+    player = verified_player("brettleser", "brett-leser-pass")
+    game = services.game_create(creator=player, engine="citadels", players=4, bots=3, seed=3)
+    services.game_start(game_id=game.pk, user=player)
+    page = new_page(viewport=SIZES["desktop"])
+    log_in(page, live_server.url, "brettleser", "brett-leser-pass")
+    profile_language_set(user=player, language="de")  # from now on: the log-in helper waits for English
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    board = page.locator("section.board svg[data-slug=citadels]")
+    board.wait_for()
+    assert board.get_attribute("xml:lang") == "de"
+    assert board.locator(":scope > title").text_content().startswith("Ohne Furcht und Adel - Runde 1")
+    drawn = " ".join(board.locator("text").all_text_contents())
+    for name in ("Meuchler", "Dieb", "Magier", "König", "Prediger", "Händler", "Baumeister", "Söldner", "Deine Hand"):
+        assert name in drawn
+    for english in ("Assassin", "Warlord", "Characters this round", "Your hand", "cards"):
+        assert english not in drawn
+    words = page.locator("section.board details")
+    assert words.locator("summary").inner_text() == "Der Spielplan in Worten"
+    words.locator("summary").click()
+    assert "Charaktere dieser Runde" in words.inner_text() and "Städte" in words.inner_text()
+    check_accessibility(page, "German citadels game page")
+
+
+@pytest.mark.django_db
+def test_the_replay_draws_the_board_in_the_readers_language(client):
+    """The replay's board (the same template tag as the page's) follows the reader's language."""
+    from pbem.models import Game
+    from pbem.services.languages import profile_language_set
+
+    player = verified_player("rivedo", "rivedo-pass")
+    game = services.game_create(creator=player, engine="citadels", players=3, bots=2, seed=3)
+    services.game_start(game_id=game.pk, user=player)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)  # the replay opens for finished games only
+    profile_language_set(user=player, language="it")
+    client.force_login(player)
+    html = client.get(f"/games/{game.pk}/replay/?step=0").content.decode()
+    assert 'data-slug="citadels" xml:lang="it"' in html
+    assert "Personaggi di questo round" in html and "Il tabellone a parole" in html
+    assert "Characters this round" not in html and "The board in words" not in html

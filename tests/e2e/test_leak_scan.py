@@ -44,7 +44,7 @@ from rest_framework.test import APIClient
 
 from engines.rng import Rng
 from notifications import push
-from notifications.models import Notification
+from notifications.models import ChatChannel, Notification
 from pbem import selectors, services
 from pbem.models import DecisionOrder, Game, Move, PendingAction, SealedMove, StandingOrder
 from pbem.services import mails, pushes
@@ -106,6 +106,7 @@ class Scan:
     def mails(self, r: Reader, since: int) -> dict[str, str]:
         """The mails written to this reader since the mark."""
         rows = Notification.objects.filter(recipient=r.user, game=self.game, pk__gt=since).order_by("kind", "seat", "dedupe_key")
+        table_channel = ChatChannel(game=self.game, created_by_id=self.game.created_by_id, service="Discord")
         # as delivered (rendered from what the step stored), and what the step stored too
         return {
             f"mail {n.dedupe_key}": json.dumps(
@@ -114,7 +115,7 @@ class Scan:
             for n in rendered_all(rows)
         } | {
             # what a push to the reader's devices and a table's chat channel say of each (issue 24)
-            f"push and table chat {n.dedupe_key}": json.dumps([push.payload(n), pushes.chat_render(n, table=True)], sort_keys=True)
+            f"push and table chat {n.dedupe_key}": json.dumps([push.payload(n), pushes.chat_render(n, channel=table_channel)], sort_keys=True)
             for n in rows
         }
 

@@ -17,6 +17,7 @@ from notifications.services import (
     notification_send,
     push_subscribe,
 )
+from pbem.errors import InvalidRequest
 from pbem.services import game_advance, move_submit
 from pbem.services.preferences import preference_set
 from tests.support.push_service import PushService
@@ -127,3 +128,39 @@ def test_a_lost_push_is_found_by_the_sweep_and_queued_again(service, game, alice
     assert delivery_send(delivery_id=pk) and len(service.received) == 1
     Delivery.objects.filter(pk=pk).update(queued_at=timezone.now() - timedelta(hours=1))
     assert deliveries_lost_requeue(grace_seconds=10) == 0  # sent: never again
+
+
+def test_a_message_to_you_is_pushed_to_whom_it_is_for(service, game, alice, bob):
+    """A private message reaches its addressee's devices; a message to the table reaches
+    those it names ("@alice"); neither is mailed on its own, and nobody else is told."""
+    from pbem.web.services import table_message_post
+
+    subscribe(service, alice, "phone"), subscribe(service, bob, "bobs")  # bob has a device too: it hears nothing
+    table_message_post(game_id=game.pk, user=bob, text="Psst, alice: I bid low", to_seat=0)
+    table_message_post(game_id=game.pk, user=bob, text="Good luck, everyone")  # names nobody
+    table_message_post(game_id=game.pk, user=bob, text="Your turn to talk, @Alice.")
+    table_message_post(game_id=game.pk, user=alice, text="@alice talks to herself")  # the sender is never told
+    rows = list(Notification.objects.filter(kind="message").order_by("pk"))
+    assert [(r.recipient, r.data["private"]) for r in rows] == [(alice, True), (alice, False)]
+    django_mail.outbox.clear()
+    for row in rows:
+        assert row.mail is False and notification_send(notification_id=row.pk) is False
+        assert [d.sent_at is not None and not d.last_error for d in deliver(row)] == [True]
+    assert django_mail.outbox == []  # the next your-move mail's table talk carries them
+    shown = [e["notification"] for e in service.received]
+    assert [e["path"] for e in service.received] == ["/push/phone", "/push/phone"]
+    assert shown[0]["title"] == f"bob wrote to you in sealedbid #{game.pk}" and shown[0]["body"] == "Psst, alice: I bid low"
+    assert shown[1]["title"] == f"bob named you at the table of sealedbid #{game.pk}"
+    # its own tag: it does not replace the game's your-move push on the device
+    assert shown[0]["tag"] == f"pbem-game-{game.pk}-message" and shown[0]["url"].endswith(f"/games/{game.pk}/")
+
+
+def test_a_message_to_you_follows_the_players_choice(service, game, alice, bob):
+    from pbem.web.services import table_message_post
+
+    subscribe(service, alice, "phone")
+    channel_preference_set(user=alice, kind="message", channel="push", enabled=False)
+    table_message_post(game_id=game.pk, user=bob, text="Psst", to_seat=0)
+    assert not Notification.objects.filter(kind="message").exists()  # nothing wants it: no row
+    with pytest.raises(InvalidRequest):
+        channel_preference_set(user=alice, kind="message", channel="mail", enabled=True)  # never a mail of its own

@@ -54,3 +54,22 @@ def test_chat_channels_from_the_profile_and_the_game_page(started_game, alice, b
     assert table.mentions == {"alice": "<@1>", "bob": "<@2>"} and table.user is None
     c.post(f"/profile/chat/{table.pk}/remove/", {"back": f"/games/{started_game.pk}/"})
     assert not ChatChannel.objects.filter(game=started_game).exists()
+
+
+def test_handles_from_the_profile_and_the_tables_zone_from_the_game_page(started_game, alice, bob):
+    from notifications.models import ChatHandle
+
+    c = client_of(bob)
+    page = c.get("/profile/").content.decode()
+    assert 'name="handle:Discord"' in page and 'name="handle:Telegram"' in page
+    answer = c.post("/profile/chat/handles/", {"handle:Discord": "123456789012345678", "handle:Slack": "<!here>"}, follow=True)
+    assert "is not how Slack mentions a player" in answer.content.decode()  # the bad one told, the good one kept
+    assert dict(ChatHandle.objects.filter(user=bob).values_list("service", "handle")) == {"Discord": "123456789012345678"}
+    a = client_of(alice)
+    assert 'name="timezone" value="UTC"' in a.get(f"/games/{started_game.pk}/").content.decode()  # the creator's zone
+    a.post(f"/games/{started_game.pk}/chat/", {"url": DISCORD, "timezone": "Europe/Berlin", "mentions": "bob = @everyone"})
+    assert not ChatChannel.objects.filter(game=started_game).exists()  # no mention may ping everyone
+    a.post(f"/games/{started_game.pk}/chat/", {"url": DISCORD, "timezone": "Europe/Berlin"})
+    assert ChatChannel.objects.get(game=started_game).timezone == "Europe/Berlin"
+    refused = a.post("/profile/chat/", {"url": "jsons://169.254.169.254/latest"}, follow=True).content.decode()
+    assert "not on the public internet" in refused and not ChatChannel.objects.filter(user=alice).exists()

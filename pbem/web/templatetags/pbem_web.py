@@ -5,6 +5,7 @@ value is escaped."""
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 import boards
@@ -65,14 +66,16 @@ def seat_label(index) -> str:
 @register.simple_tag
 def board(game, view, seat=None, acts=None):
     """The game's board drawn from this view (boards.svg) and its text
-    equivalent, or "" for an engine without a board."""
+    equivalent, in the reader's language (the request's), or "" for an
+    engine without a board."""
     if not view or game is None or game.engine not in boards.SLUGS:
         return ""
     index = getattr(seat, "index", None)
     names = [s.name for s in game.seats.select_related("player").order_by("index")]
-    svg = boards.svg(game.engine, view, seat=index, names=names, acts=acts or None)
-    text = boards.text(game.engine, view, seat=index, names=names)
+    lang = get_language()
+    svg = boards.svg(game.engine, view, seat=index, names=names, acts=acts or None, lang=lang)
+    text = boards.text(game.engine, view, seat=index, names=names, lang=lang)
     return mark_safe(
-        f'<figure class="board-figure"><div class="board-pan">{svg}</div><figcaption><details><summary>The board in words</summary>'
-        f"{text}</details></figcaption></figure>"
+        f'<figure class="board-figure"><div class="board-pan">{svg}</div><figcaption><details><summary>'
+        f'{escape(_("The board in words"))}</summary>{text}</details></figcaption></figure>'
     )
