@@ -5,8 +5,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 \
     DJANGO_SETTINGS_MODULE=config.settings.base PBEM_VAR_DIR=/var/lib/pbem
 
 WORKDIR /app
-# libcairo2: CairoSVG draws the boards' PNG for the mails' inline image
-RUN apt-get update && apt-get install -y --no-install-recommends libcairo2 && rm -rf /var/lib/apt/lists/*
+# fonts-dejavu-core: the font the boards are drawn in, for resvg's PNG of the mails' inline image
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --home /app pbem && mkdir -p /var/lib/pbem && chown pbem /var/lib/pbem
 COPY pyproject.toml constraints.txt README.md ./
 COPY config ./config
@@ -20,4 +20,4 @@ RUN pip install -c constraints.txt . && DJANGO_SECRET_KEY=build python manage.py
     && DJANGO_SECRET_KEY=build python manage.py catalogs_compile
 USER pbem
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3"]
+CMD ["gunicorn", "config.asgi:application", "-k", "uvicorn_worker.UvicornWorker", "--bind", "0.0.0.0:8000", "--workers", "3", "--graceful-timeout", "5"]

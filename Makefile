@@ -6,8 +6,8 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 
-.PHONY: install run ps test services lint messages soak soak-leaks bench bench-replies bench-sweep bench-ladders bench-moves bench-queries bench-embedded \
-	bench-inbound bench-timeouts bench-state bench-scaleout bench-path bench-sweeps-load soak-embedded clean
+.PHONY: install run ps test services lint messages soak soak-leaks bench bench-replies bench-sweep bench-ladders bench-moves bench-queries bench-embedded bench-delivery \
+	bench-inbound bench-live bench-timeouts bench-state bench-scaleout bench-path bench-sweeps-load bench-table soak-embedded clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -84,15 +84,24 @@ bench-moves: install services
 	$(PY) -u -m bench.moves
 bench-queries: install services
 	$(PY) -u -m bench.queries
+# one mail with its board: CairoSVG vs resvg (first and cached) side by side (docs/benchmarks.md)
+bench-delivery: install services
+	$(PY) -u -m bench.delivery
 bench-embedded: install
 	$(PY) -u -m bench.embedded
 bench-inbound: install services
 	$(PY) -u -m bench.inbound
+# 1,000 open game pages: polling (WSGI) against event streams (ASGI), CPU and latency (docs/benchmarks.md, "Open pages")
+bench-live: install services
+	$(PY) -u -m bench.live
 # deadline timeouts per second: the sweep over 2,000 due decisions (10,000 pending actions)
 bench-timeouts: install services
 	$(PY) -u -m bench.sweep --games 1000 --history 10000
 bench-state: install
 	$(PY) -m bench.state_size
+# a whole game of every engine played on a phone by tapping the board (Chromium, a stack of its own)
+bench-table: install services
+	$(PY) -u -m bench.table
 # web and workers in network namespaces of their own, reaching PostgreSQL and Redis by TCP (root, ip netns, socat)
 bench-scaleout: install services
 	$(PY) -u -m bench.scaleout

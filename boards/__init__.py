@@ -7,7 +7,7 @@ board cannot show a hand, a deck order or a sealed bid its reader may not see.
     boards.svg(slug, view, seat=..., names=[...], acts=[...], lang="de") -> SVG document (title, desc, viewBox), with links for acts
     boards.text(slug, view, seat=..., names=[...], lang="de")       -> the same as accessible HTML (headings, lists, tables)
     boards.mail_html(slug, view, seat=..., names=[...], lang="de")  -> the situation with inline styles, for the HTML part of a mail
-    boards.png(svg, width)                                          -> the SVG rendered to PNG (cairosvg), for mail
+    boards.png(svg, width)                                          -> the SVG rendered to PNG (resvg), for mail
 
 Every word drawn or written is in the reader's language ``lang`` (de, it, fr, en; see
 engines.i18n): the boards' own words from boards/lang, the games' terms from the
@@ -18,7 +18,11 @@ Pure Python: no Django, no pbem (import-linter checks it).
 
 from __future__ import annotations
 
+import functools
 import importlib
+import re
+
+import svg2png_py
 
 from boards.draw import BASE, q, sections_html, sections_mail
 
@@ -63,8 +67,23 @@ def mail_html(slug: str, view: dict, *, seat: int | None, names: list[str] | Non
     return image + sections_mail(game.sections(view, seat, names, lang), heading=heading)
 
 
-def png(svg: str, width: int) -> bytes:
-    """The SVG as a PNG ``width`` pixels wide (cairosvg; fonts from the system)."""
-    import cairosvg
+# the root element's size as boards.draw writes it (reading it here costs nothing; resvg's own
+# svg_intrinsic_size parses and lays out the whole document, about half a render)
+_SIZE = re.compile(r'<svg\b[^>]*?\swidth="([0-9.]+)"[^>]*?\sheight="([0-9.]+)"')
 
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)
+
+@functools.cache
+def fonts() -> svg2png_py.FontDatabase:
+    """The system's fonts, read once per process (the boards are drawn in DejaVu Sans:
+    fonts-dejavu-core, installed by scripts/ensure-tools and the Dockerfile)."""
+    return svg2png_py.FontDatabase.system()
+
+
+def png(svg: str, width: int, *, font_db: svg2png_py.FontDatabase | None = None) -> bytes:
+    """The SVG as a PNG ``width`` pixels wide, rendered by resvg with the system's fonts
+    (``font_db``: other fonts, for the test that text is drawn)."""
+    db = fonts() if font_db is None else font_db
+    found = _SIZE.match(svg)
+    w, h = (float(found[1]), float(found[2])) if found else svg2png_py.svg_intrinsic_size(svg, db)
+    k = width / w
+    return svg2png_py.svg_to_png(svg, db, transform=(k, 0, 0, 0, k, 0), bg_size=(width, max(1, round(h * k))))

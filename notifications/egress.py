@@ -1,11 +1,12 @@
-"""Where a chat post may go: the public internet only (SSRF).
+"""Where a chat post or a push may go: the public internet only (SSRF).
 
 A chat channel's URL is a player's: ``json://``, ``ntfy://`` and ``matrix://``
-name any host, and a public host may redirect or re-resolve to one of ours.
+name any host, and a public host may redirect or re-resolve to one of ours; a
+push endpoint is whatever the browser (or anyone with an account) posted.
 So a host is resolved and every address it has checked twice: when the
 channel is added (``host_check``, a clear refusal), and when a post opens a
-connection (``guarded``): inside it, every connection urllib3 opens (apprise
-posts with requests and offers no hook of its own; redirects and every
+connection (``guarded``, around a chat post and a push): inside it, every
+connection urllib3 opens (apprise and pywebpush post with requests and offer no hook; redirects and every
 re-resolution included) is checked and made to the address that was checked,
 so a DNS answer cannot change between the check and the connect.
 

@@ -29,8 +29,10 @@ from datetime import timedelta
 from email.mime.image import MIMEImage
 
 from django.conf import settings
+from django.core.cache import caches
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
+from redis.exceptions import RedisError
 
 import boards
 from notifications import fanout, presence
@@ -52,10 +54,14 @@ _BY_MODE = {
     EmailPreference.Mode.OFF: _ALWAYS,
 }
 
-# Broker priority of a fresh mail's delivery (Redis transport: 0 is the
-# highest and the default): a worker takes every queued ``advance`` before the
-# next mail, so a game is never held up behind rendering and sending mail.
-DELIVER_PRIORITY = 6
+# Broker priority of a mail's delivery (Redis transport: 0 is the highest and
+# the default). On mail's own queue (PBEM_MAIL_QUEUE, the default) the
+# default: kombu orders a worker's queues by priority first, so a worker
+# given both queues would take mail only when no game waits, and under load
+# never (issue 29); at the same priority it serves the queues in turn. On the
+# games' queue (PBEM_MAIL_QUEUE="") 6: a worker takes every queued
+# ``advance`` before the next mail.
+DELIVER_PRIORITY = None if settings.PBEM_MAIL_QUEUE else 6
 
 
 def _deliver_on_commit(notification_id: int, countdown: int | None = None) -> None:
@@ -152,6 +158,31 @@ def _write_facts(*, address: str, user, dedupe_key: str, game, seat: int | None,
     )
 
 
+def board_png_key(svg: str) -> str:
+    return "board-png:" + hashlib.sha256(f"{BOARD_PNG_WIDTH}:{svg}".encode("utf-8")).hexdigest()
+
+
+def board_png(svg: str) -> bytes:
+    """The board's PNG for a mail, rendered once per picture: kept in the ``boards`` cache
+    under a hash of the SVG (and the width), so every recipient and channel shown the same
+    board reuses it. A key names exactly one picture, so no one is shown another's board;
+    an unreachable cache only costs the rendering."""
+    key = board_png_key(svg)
+    cache = caches["boards"]
+    try:
+        found = cache.get(key)
+    except (RedisError, OSError):
+        found = None
+    if found is not None:
+        return found
+    png = boards.png(svg, BOARD_PNG_WIDTH)
+    try:
+        cache.set(key, png)
+    except (RedisError, OSError):
+        pass
+    return png
+
+
 def attach_html(message, row) -> None:
     """The HTML alternative, and the board as an inline PNG (multipart/related,
     referenced by Content-ID) when the row has one. Runs in the deliver task."""
@@ -159,8 +190,7 @@ def attach_html(message, row) -> None:
         return
     message.attach_alternative(row.body_html, "text/html")
     if row.board_svg:
-
-        image = MIMEImage(boards.png(row.board_svg, BOARD_PNG_WIDTH), "png")
+        image = MIMEImage(board_png(row.board_svg), "png")
         image.add_header("Content-ID", f"<{BOARD_CID}>")
         image.add_header("Content-Disposition", "inline", filename="board.png")
         message.mixed_subtype = "related"

@@ -18,7 +18,7 @@ from typing import Callable
 
 from django.conf import settings
 
-from notifications import links
+from notifications import egress, links
 from notifications.models import Notification, PushSubscription
 
 # A push service takes at most 4096 bytes of encrypted payload; the texts are kept well below.
@@ -100,18 +100,24 @@ def push_send(*, subscription: PushSubscription, data: dict, urgent: bool = Fals
     if not configured():
         raise PushFailed("no VAPID key pair is configured (PBEM_VAPID_PRIVATE_KEY)")
     info = {"endpoint": subscription.endpoint, "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}}
+    refused: list[str] = []
     try:
-        webpush(
-            info,
-            data=json.dumps(data, ensure_ascii=False),
-            vapid_private_key=settings.PBEM_VAPID_PRIVATE_KEY,
-            vapid_claims={"sub": settings.PBEM_VAPID_SUBJECT},
-            content_encoding="aes128gcm",
-            timeout=settings.PBEM_CHANNEL_TIMEOUT_SECONDS,
-            ttl=settings.PBEM_PUSH_TTL_SECONDS,
-            headers={"Urgency": "high" if urgent else "normal"},
-        )
+        # the endpoint is the browser's word: a push reaches the public internet only
+        # (notifications.egress), as a chat post does
+        with egress.guarded() as refused:
+            webpush(
+                info,
+                data=json.dumps(data, ensure_ascii=False),
+                vapid_private_key=settings.PBEM_VAPID_PRIVATE_KEY,
+                vapid_claims={"sub": settings.PBEM_VAPID_SUBJECT},
+                content_encoding="aes128gcm",
+                timeout=settings.PBEM_CHANNEL_TIMEOUT_SECONDS,
+                ttl=settings.PBEM_PUSH_TTL_SECONDS,
+                headers={"Urgency": "high" if urgent else "normal"},
+            )
     except WebPushException as exc:
+        if refused:
+            raise PushRefused("refused: the push service is not on the public internet") from None
         status = getattr(exc.response, "status_code", None)
         # the endpoint is a capability and may sit in the message: only the status is told
         if status in (404, 410):
@@ -120,4 +126,6 @@ def push_send(*, subscription: PushSubscription, data: dict, urgent: bool = Fals
             raise PushFailed(f"push service answered {status}") from None
         raise PushRefused(f"push service answered {status}") from None
     except (requests.RequestException, OSError) as exc:
+        if refused:
+            raise PushRefused("refused: the push service is not on the public internet") from None
         raise PushFailed(f"push service unreachable: {type(exc).__name__}") from None

@@ -160,15 +160,16 @@ class MoveView(APIView):
         responses={202: s.MoveResultSerializer, **ERRORS, 422: s.ErrorSerializer, 429: s.ErrorSerializer},
     )
     def post(self, request, game_id: int):
-        seat = selectors.seat_for_move(game_id=game_id, user=request.user)
         key = request.headers.get("Idempotency-Key")
         if key is not None and not (0 < len(key) <= 200):
             raise InvalidRequest(_("The Idempotency-Key header must be 1-200 characters."))
         body = s.MoveSubmitSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        # the sender's seat is read with the game's lock, in the same query (a game the
+        # player may not see is not found; one without their seat refuses the move)
         result = services.move_submit(
-            game_id=seat.game_id,
-            seat=seat.index,
+            game_id=game_id,
+            player=request.user,
             action=body.validated_data["action"],
             version=body.validated_data.get("version"),
             source=Move.Source.API,

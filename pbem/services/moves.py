@@ -13,10 +13,10 @@ import hmac
 import logging
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -30,12 +30,13 @@ from pbem.errors import (
     IllegalMove,
     InvalidRequest,
     NotFound,
+    NotYourSeat,
     NotYourTurn,
     StaleVersion,
 )
 from pbem.languages import status_word
-from pbem.models import Game, Move, PendingAction, SealedMove
-from pbem.selectors import engine_get, seats_by_index
+from pbem.models import Game, Move, PendingAction, SealedMove, Seat
+from pbem.selectors import engine_get, game_get, seats_by_index
 from pbem.services.deadlines import answer_record, deadline_plan
 from pbem.services.game_finish import game_finish
 from pbem.services.mails import resolution_write, your_move_write
@@ -126,16 +127,36 @@ def commitment_of(*, game_id: int, version: int, seat: int, action: dict, salt: 
 # --- moves -----------------------------------------------------------------------
 
 
+def _game_lock_for_move(game_id: int, *, player, idempotency_key: str | None) -> Game:
+    """The game row locked, in the same round trip the sender's seat (``player``: the seat is
+    not known yet) and whether a move with this Idempotency-Key exists: the API's move path
+    reads them together, each a subquery of the locking SELECT."""
+    rows = Game.objects.select_for_update(no_key=True)
+    if player is not None:
+        rows = rows.annotate(sender_seat=Subquery(Seat.objects.filter(game_id=OuterRef("pk"), player=player).values("index")[:1]))
+    if idempotency_key:
+        rows = rows.annotate(keyed_move=Exists(Move.objects.filter(game_id=OuterRef("pk"), idempotency_key=idempotency_key)))
+    try:
+        return rows.get(pk=game_id)
+    except Game.DoesNotExist:
+        raise NotFound(_("There is no game %(game_id)s.") % {"game_id": game_id}) from None
+
+
 def move_submit(
     *,
     game_id: int,
-    seat: int,
+    seat: int | None = None,
+    player=None,
     action: dict,
     source: str,
     idempotency_key: str | None = None,
     version: int | None = None,
 ) -> MoveResult:
     """Store one move, once.
+
+    The move is ``seat``'s, or (``player``, for the API) the seat of that player, read
+    with the game's lock: a game the player may not see is not found, one they see
+    without a seat refuses the move.
 
     Refuses with a ServiceError (and changes nothing) when the game is not
     active, the seat holds no open decision, ``version`` is not the game's
@@ -148,10 +169,17 @@ def move_submit(
     """
     if source not in Move.Source.values:
         raise InvalidRequest(_("unknown move source %(source)r") % {"source": source})
-    digest = request_digest_of(seat=seat, action=action, version=version)
+    if (seat is None) == (player is None):
+        raise TypeError("move_submit takes a seat or a player")
     with transaction.atomic():
-        game = game_lock(game_id)
-        if idempotency_key:
+        game = _game_lock_for_move(game_id, player=player, idempotency_key=idempotency_key)
+        if player is not None:
+            seat = game.sender_seat
+            if seat is None:
+                game_get(game_id=game_id, user=player)  # not found, as for any game the player may not see
+                raise NotYourSeat(_("You have no seat in this game."))
+        digest = request_digest_of(seat=seat, action=action, version=version)
+        if idempotency_key and game.keyed_move:
             first = Move.objects.filter(game=game, idempotency_key=idempotency_key).select_related("secret").first()
             if first is not None:
                 if first.seat != seat:
@@ -443,10 +471,22 @@ def decisions_open(
 
 
 def advance_on_its_way(game: Game) -> bool:
-    """Whether an ``advance`` of this game is queued and fresh: marked less
-    than PBEM_LOST_WORK_SECONDS ago and not yet done (the task clears the mark
-    with the game row locked, so a task that has not cleared it has not yet
-    looked at the game and will see what this transaction commits). A stale
-    mark is queued again, as the lost-work sweep would."""
-    marked = game.advance_queued_at
-    return marked is not None and marked > timezone.now() - timedelta(seconds=settings.PBEM_LOST_WORK_SECONDS)
+    """Whether an ``advance`` of this game is on its way: the game is marked
+    and the mark not yet cleared (the task clears it with the game row locked,
+    so a task that has not cleared it has not yet looked at the game and will
+    see what this transaction commits). However old the mark, no second task
+    is queued: an advance waiting behind other work keeps its place, and one
+    that is really lost (its worker died, the broker was emptied) is the
+    lost-work sweep's to find, by what the broker holds (pbem.requeue). A
+    second copy here was what made the queue hold more than one task per
+    marked game under load (issue 29)."""
+    return game.advance_queued_at is not None
+
+
+def advance_ensure(game_id: int) -> None:
+    """Queue ``advance`` unless one is on its way (the game marked): one
+    conditional UPDATE, so that callers who do not hold a fresh copy of the
+    game row (a seat left while a move of the same transaction queued one)
+    never publish a second copy."""
+    if Game.objects.filter(pk=game_id, advance_queued_at__isnull=True).update(advance_queued_at=timezone.now()):
+        transaction.on_commit(lambda: _send_advance(game_id))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from django.core import mail as django_mail
+from django.core.cache import caches
 
 from notifications import outbox
 from notifications.models import Notification
@@ -122,6 +123,40 @@ def test_the_notify_board_command_by_mail(alice):
     row = deliver(plain("alice@example.org", address, "notify board maybe"),
                   envelope_sender="alice@example.org")
     assert "notify board on" in reply_to(row).body_text
+
+
+@pytest.mark.django_db
+def test_the_same_board_is_rendered_once_for_every_mail_that_shows_it(alice, monkeypatch):
+    """The PNG is kept under a hash of its SVG: a second mail with the same picture reuses it, a
+    different picture (another seat's board) is rendered for itself, never taken for the first."""
+    renders = []
+
+    def counted(svg, width, **kw):
+        renders.append(svg)
+        return real(svg, width, **kw)
+
+    real = outbox.boards.png
+    monkeypatch.setattr(outbox.boards, "png", counted)
+    game = started("citadels", alice)
+    note = write(game, alice, "cache-1")
+    probe = Notification.objects.get(pk=note.pk)
+    outbox.notification_render(probe, save=False)
+    caches["boards"].delete(outbox.board_png_key(probe.board_svg))  # an earlier test may have drawn this board
+    first = [p for t, p in parts(send(note))[1] if t == "image/png"][0].get_payload(decode=True)
+    assert caches["boards"].get(outbox.board_png_key(probe.board_svg)) == first
+    again = [p for t, p in parts(send(write(game, alice, "cache-2")))[1] if t == "image/png"][0].get_payload(decode=True)
+    assert again == first and len(renders) == 1
+    engine = engine_get(game.engine)
+    other = outbox.notification_write(
+        kind=Notification.Kind.NOTICE, dedupe_key="cache-3", user=alice, game=game, seat=0, message="answer",
+        data={"subject": "the board", "text": engine.render(game.state, 1),
+              "situation": situation_of(game=game, seat=1, written=True)})
+    probe = Notification.objects.get(pk=other.pk)
+    outbox.notification_render(probe, save=False)
+    caches["boards"].delete(outbox.board_png_key(probe.board_svg))
+    third = [p for t, p in parts(send(other))[1] if t == "image/png"][0].get_payload(decode=True)
+    other.refresh_from_db()
+    assert len(renders) == 2 and renders[1] == other.board_svg != renders[0] and third != first
 
 
 @pytest.mark.django_db

@@ -116,7 +116,7 @@ def test_a_lost_push_is_found_by_the_sweep_and_queued_again(service, game, alice
 
     from django.utils import timezone
 
-    from notifications.services import deliveries_lost_requeue
+    from pbem.services.sweeps import deliveries_lost_requeue
 
     subscribe(service, alice, "phone")
     note = Notification.objects.filter(game=game, recipient=alice, kind="your_move").latest("pk")
@@ -164,3 +164,17 @@ def test_a_message_to_you_follows_the_players_choice(service, game, alice, bob):
     assert not Notification.objects.filter(kind="message").exists()  # nothing wants it: no row
     with pytest.raises(InvalidRequest):
         channel_preference_set(user=alice, kind="message", channel="mail", enabled=True)  # never a mail of its own
+
+
+def test_a_push_to_an_inner_address_is_refused_for_good(service, game, alice, settings):
+    """SSRF: a push endpoint is the browser's word, and a push reaches the public internet
+    only (notifications.egress). Without the operator's leave the stand-in on loopback is an
+    inner address like any other: refused, final, nothing sent, nothing retried."""
+    subscribe(service, alice, "phone")
+    settings.PBEM_CHANNEL_ALLOWED_NETWORKS = []
+    note = Notification.objects.filter(game=game, recipient=alice, kind="your_move").latest("pk")
+    (pk,) = fanout.deliveries_make(notification_id=note.pk)
+    assert delivery_send(delivery_id=pk) is False  # no TransientDeliveryError: no retry
+    row = Delivery.objects.get(pk=pk)
+    assert row.sent_at and "not on the public internet" in row.last_error and service.received == []
+    assert "127.0.0.1" not in row.last_error

@@ -1,6 +1,8 @@
 """A table you play from (issue 28), in Debian's Chromium at 390 and 1366 px:
-a whole Citadels game played by clicking the board only, on a phone, with no
-your-move mail for the decisions answered on the page; an Augsburg auction and
+whole Citadels and Staufer games and the first moves of Augsburg 1520 and
+Fugger played by tapping the board on a phone (tests/web/tapping.py), without
+a move refused, with no your-move mail for the decisions answered on the page
+(bench/table.py plays every engine to the end); an Augsburg auction and
 a Fugger move along a 3-space route by clicking the board; your own sealed
 answer shown to you and to no one else; the page's status and seats updating
 live; no page wider than a phone's screen."""
@@ -16,6 +18,7 @@ from pbem.models import Game, PendingAction, Seat
 from pbem.selectors import engine_get
 from tests.conftest_worker import wait_for
 from tests.web.conftest import SCREENSHOTS, assert_no_secrets, log_in, verified_player
+from tests.web.tapping import play_by_tapping
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -46,13 +49,30 @@ def _play_by_services(game, until):
     raise AssertionError("never reached")
 
 
-def _acts(page):
-    return page.locator("section.board svg a.act")
+def _shoot(name):
+    """A screenshot of the phone's page once the board offers several actions (the README shows it)."""
+    taken = []
+
+    def on_page(page, played):
+        if not taken and page.locator("section.board svg a.act").count() > 3:
+            page.screenshot(path=str(SCREENSHOTS / name))
+            taken.append(name)
+
+    return on_page
 
 
-def test_a_whole_citadels_game_by_clicking_the_board_on_a_phone(site, new_page):
+# A whole game per engine played on a phone by tapping the board, each as short as the rules allow
+# with one bot: Citadels to a 7-district city, Staufer with two players. Augsburg 1520 (46 of seat 1's
+# decisions) and Fugger (64) play their first moves here; bench/table.py plays all four to the end.
+WHOLE = {"citadels": (2, {"city_size": 7}, 11), "staufer": (2, None, 11)}
+SAMPLE = {"augsburg1520": (2, None, 11, 14), "fugger": (2, None, 11, 14)}
+
+
+@pytest.mark.parametrize("slug", list(WHOLE))
+def test_a_whole_game_by_tapping_the_board_on_a_phone(site, new_page, slug):
+    players, options, seed = WHOLE[slug]
     player = verified_player("tapper")
-    game = services.game_create(creator=player, engine="citadels", players=2, bots=1, seed=11, options={"city_size": 7})
+    game = services.game_create(creator=player, engine=slug, players=players, bots=players - 1, seed=seed, options=options)
     services.game_start(game_id=game.pk, user=player)
     page = new_page(viewport=PHONE, has_touch=True)
     log_in(page, site, "tapper", "pw-tapper-secret")
@@ -60,34 +80,8 @@ def test_a_whole_citadels_game_by_clicking_the_board_on_a_phone(site, new_page):
     # the page says it is in use (its poll) before the first tap: from here on no your-move mail is sent
     wait_for(lambda: Seat.objects.get(game=game, index=0).page_seen_at, timeout=20, what="the page at the table")
     opened = Notification.objects.filter(recipient=player, kind=Notification.Kind.YOUR_MOVE).count()
-    taps = refused = 0
-    shot = False
-    while True:
-        game.refresh_from_db()
-        if game.status == Game.Status.FINISHED:
-            break
-        assert taps < 400, "the game does not end"
-        if not _my_turn(game):
-            wait_for(lambda: _my_turn(game) or game.status == Game.Status.FINISHED, timeout=60, what="the bot")
-            continue
-        # the page updates by itself (its poll; test_status_seats_and_invitation_box_update_live checks that):
-        # here, not to wait up to a poll's 3 s at every turn, it is loaded again when the board offers nothing yet
-        if not _acts(page).count():
-            page.goto(f"{site}/games/{game.pk}/")
-            if not _acts(page).count():
-                raise AssertionError(f"no board action at {_my_turn(game).kind}: {page.inner_text('#forms')[:300]}")
-        act = _acts(page).first
-        assert act.get_attribute("aria-label"), "a board action without a label"
-        if not shot and _acts(page).count() > 3:
-            page.screenshot(path=str(SCREENSHOTS / "table-citadels-phone.png"))
-            shot = True
-        with page.expect_navigation():
-            act.tap()
-        taps += 1
-        if page.locator(".error, ul.messages li.msg-warning").count():
-            refused += 1
-            page.goto(f"{site}/games/{game.pk}/")
-    assert refused == 0, f"{refused} of {taps} taps were refused"
+    played = play_by_tapping(page, site, game, on_page=_shoot(f"table-{slug}-phone.png"))
+    assert played.finished and played.refused == 0, played
     page.goto(f"{site}/games/{game.pk}/")
     assert "finished" in page.inner_text("#game-status")
     # the mail count: no your-move mail went out for a decision answered on the page
@@ -95,6 +89,20 @@ def test_a_whole_citadels_game_by_clicking_the_board_on_a_phone(site, new_page):
         recipient=player, kind=Notification.Kind.YOUR_MOVE, sent_at__isnull=False, last_error=""
     ).order_by("pk")[opened:]
     assert not list(mailed), [n.subject for n in mailed]
+
+
+@pytest.mark.parametrize("slug", list(SAMPLE))
+def test_the_first_moves_by_tapping_the_board_on_a_phone(site, new_page, slug):
+    players, options, seed, moves = SAMPLE[slug]
+    player = verified_player("tapper")
+    game = services.game_create(creator=player, engine=slug, players=players, bots=players - 1, seed=seed, options=options)
+    services.game_start(game_id=game.pk, user=player)
+    page = new_page(viewport=PHONE, has_touch=True)
+    log_in(page, site, "tapper", "pw-tapper-secret")
+    page.goto(f"{site}/games/{game.pk}/")
+    played = play_by_tapping(page, site, game, stop_after=moves, on_page=_shoot(f"table-{slug}-phone.png"))
+    assert played.taps + played.chosen == moves and played.refused == 0, played
+    assert game.moves.filter(seat=0).count() >= moves
 
 
 def test_an_augsburg_auction_and_a_fugger_route_by_clicking_the_board(site, new_page):
