@@ -1,3 +1,4 @@
+from engines.i18n import COMMON, LANGUAGES
 from engines.names import seat_names_in
 
 
@@ -20,3 +21,41 @@ def test_a_seat_in_the_labels_of_every_language_becomes_its_name():
     assert seat_names_in("Pagare il diritto di passaggio a Giocatore 3", names) == "Pagare il diritto di passaggio a chloé"
     assert seat_names_in("Échanger sa main avec Joueur 1", names) == "Échanger sa main avec anna"
     assert seat_names_in("Spieler 9 und Giocatore 12", names) == "Spieler 9 und Giocatore 12"
+
+
+def test_the_history_short_form_of_every_language_becomes_its_name():
+    # the shared catalog's "player" in each language: what the history events write
+    names = ["anna", "bruno", "chloé"]
+    assert seat_names_in("S2 bietet 3 für Maria; S1 passt.", names) == "bruno bietet 3 für Maria; anna passt."
+    assert seat_names_in("G3 offre 2 pagherò", names) == "chloé offre 2 pagherò"
+    assert seat_names_in("J1 tient", names) == "anna tient"
+    assert seat_names_in("S12, G9 e J0 restano", names) == "S12, G9 e J0 restano"
+
+
+def test_an_engines_own_word_for_a_seat_only_in_that_engines_texts():
+    names = ["anna", "bruno", "chloé"]
+    # Citadels' "seat" in every language
+    assert seat_names_in("Platz 2 wählt eine Figur", names, "citadels") == "bruno wählt eine Figur"
+    assert seat_names_in("il posto 3 sceglie", names, "citadels") == "il chloé sceglie"
+    assert seat_names_in("la place 1 choisit", names, "citadels") == "la anna choisit"
+    # in Staufer "place 2" is a slot of an office, not a player
+    text = "Garder votre figure dans Pise, place 2"
+    assert seat_names_in(text, names, "staufer") == text
+    assert seat_names_in(text, names) == text
+
+
+def test_every_language_of_the_shared_catalog_is_named():
+    # the forms come from the catalogs: each language's "player" and "player_long" is found
+    names = ["anna", "bruno"]
+    for lang in LANGUAGES:
+        for key in ("player", "player_long"):
+            written = COMMON.text(lang, key, number=2)
+            assert seat_names_in(f"{written} …", names) == "bruno …", (lang, key)
+
+
+def test_a_one_letter_form_only_as_written():
+    assert seat_names_in("add `from p2`, s1 or g3", ["anna", "bruno", "chloé"]) == "add `from p2`, s1 or g3"
+
+
+def test_an_engine_without_a_catalog_of_its_own_takes_the_shared_forms():
+    assert seat_names_in("S1 and seat 2", ["anna", "bruno"], "sealedbid") == "anna and bruno"

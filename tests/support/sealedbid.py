@@ -84,8 +84,8 @@ class SealedBid:
     def validate(self, state, seat, action, *, lang="en"):
         check_against_specs(self.actions(state, seat), action)
 
-    def choices(self, state, seat):
-        return choices_from_specs(self.actions(state, seat), plain_name)
+    def choices(self, state, seat, *, lang="en"):  # the contract's signature; this engine is English only
+        return choices_from_specs(self.actions(state, seat, lang=lang), plain_name)
 
     def apply(self, state, moves):
         s = copy.deepcopy(state)
