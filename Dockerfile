@@ -20,4 +20,4 @@ RUN pip install -c constraints.txt . && DJANGO_SECRET_KEY=build python manage.py
     && DJANGO_SECRET_KEY=build python manage.py catalogs_compile
 USER pbem
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3"]
+CMD ["gunicorn", "config.asgi:application", "-k", "uvicorn_worker.UvicornWorker", "--bind", "0.0.0.0:8000", "--workers", "3", "--graceful-timeout", "5"]

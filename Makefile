@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 
 .PHONY: install run ps test services lint messages soak soak-leaks bench bench-replies bench-sweep bench-ladders bench-moves bench-queries bench-embedded bench-delivery \
-	bench-inbound bench-timeouts bench-state bench-scaleout bench-path bench-sweeps-load bench-table soak-embedded clean
+	bench-inbound bench-live bench-timeouts bench-state bench-scaleout bench-path bench-sweeps-load bench-table soak-embedded clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -91,6 +91,9 @@ bench-embedded: install
 	$(PY) -u -m bench.embedded
 bench-inbound: install services
 	$(PY) -u -m bench.inbound
+# 1,000 open game pages: polling (WSGI) against event streams (ASGI), CPU and latency (docs/benchmarks.md, "Open pages")
+bench-live: install services
+	$(PY) -u -m bench.live
 # deadline timeouts per second: the sweep over 2,000 due decisions (10,000 pending actions)
 bench-timeouts: install services
 	$(PY) -u -m bench.sweep --games 1000 --history 10000

@@ -42,6 +42,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 QUEUE = "pbem-recovery-bench"
+MAIL_QUEUE = f"{QUEUE}.mail"  # PBEM_MAIL_QUEUE's default: mail on a queue of its own
 
 
 def _database() -> str:
@@ -92,7 +93,7 @@ class Proc:
 
 
 def _worker(env: dict, name: str) -> Proc:
-    w = Proc([sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", QUEUE, "-c", "2", "-l", "info", "-n", f"{name}@%h"], env, name)
+    w = Proc([sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", f"{QUEUE},{MAIL_QUEUE}", "-c", "2", "-l", "info", "-n", f"{name}@%h"], env, name)
     w.wait_for("ready.")
     return w
 
@@ -148,7 +149,7 @@ def main(argv=None) -> int:
 
     call_command("migrate", verbosity=0)
     broker = redis.Redis.from_url(settings.REDIS_URL)
-    broker.delete(QUEUE)
+    broker.delete(QUEUE, MAIL_QUEUE)
     from notifications.models import Notification
     from pbem import services
     from pbem.models import Game, PendingAction
@@ -203,7 +204,7 @@ def main(argv=None) -> int:
             victim.kill()
             # the worst case: no other message for the game left on the broker
             # (an advance queued by an earlier move would otherwise pick it up)
-            broker.delete(QUEUE)
+            broker.delete(QUEUE, MAIL_QUEUE)
             marks.append((timezone.now() - Game.objects.get(pk=game.pk).advance_queued_at).total_seconds())
             side.rollback()
             survivor = _worker(env, "survivor")
@@ -221,7 +222,7 @@ def main(argv=None) -> int:
             until(sink.held.is_set, timeout=60)
             t = time.monotonic()
             victim.kill()
-            broker.delete(QUEUE)
+            broker.delete(QUEUE, MAIL_QUEUE)
             sink.hold.clear()
             survivor = _worker(env, "survivor")
             mails.append(until(lambda: not Notification.objects.filter(game=game, sent_at__isnull=True).exists()) - t)
@@ -266,7 +267,7 @@ def main(argv=None) -> int:
         survivor.stop()
         beat.stop()
         controller.stop()
-        redis.Redis.from_url(settings.REDIS_URL).delete(QUEUE)
+        redis.Redis.from_url(settings.REDIS_URL).delete(QUEUE, MAIL_QUEUE)
 
     def show(name, xs):
         print(f"{name}: n={len(xs)} median {statistics.median(xs):.1f} s, max {max(xs):.1f} s, min {min(xs):.1f} s")

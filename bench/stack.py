@@ -127,11 +127,14 @@ class Stack:
         self.procs.append(proc)
         return proc
 
-    def web_start(self, *, workers: int = 4, port: int | None = None, host: str = "127.0.0.1", wrap=None, extra_env=None) -> str:
+    def web_start(self, *, workers: int = 4, port: int | None = None, host: str = "127.0.0.1", wrap=None, extra_env=None, asgi: bool = False, backlog: int = 256) -> str:
+        """gunicorn on ``config.wsgi`` (sync workers), or with ``asgi`` on ``config.asgi`` with
+        uvicorn workers, as docker-compose.yml serves the site."""
         port = port or free_port()
         bin_dir = Path(sys.executable).parent
+        app = ["config.asgi:application", "-k", "uvicorn_worker.UvicornWorker"] if asgi else ["config.wsgi"]
         self._start(
-            [str(bin_dir / "gunicorn"), "config.wsgi", "--bind", f"{host}:{port}", "--workers", str(workers), "--backlog", "256"],
+            [str(bin_dir / "gunicorn"), *app, "--bind", f"{host}:{port}", "--workers", str(workers), "--backlog", str(backlog)],
             f"web-{port}.log",
             extra_env,
             wrap,
@@ -141,8 +144,9 @@ class Stack:
         return url
 
     def worker_start(self, *, concurrency: int = 1, queues: str | None = None, wrap=None, extra_env=None, name: str = "w") -> subprocess.Popen:
+        """A worker for the games' queue and mail's (PBEM_MAIL_QUEUE's default) unless ``queues``."""
         args = [
-            sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queues or self.queue, "-c", str(concurrency),
+            sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queues or f"{self.queue},{self.queue}.mail", "-c", str(concurrency),
             "-n", f"{name}-{len(self.procs)}@%h", "-l", "warning", "--without-gossip", "--without-mingle", "--without-heartbeat",
         ]  # fmt: skip
         return self._start(args, f"worker-{len(self.procs)}.log", extra_env, wrap)

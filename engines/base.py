@@ -20,6 +20,7 @@ Every engine package has the same shape::
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Literal, Protocol, TypedDict
 
@@ -363,8 +364,6 @@ _PROVENANCE: dict[str, list[tuple[str, Provenance]]] = {}
 
 
 def _mark(value: Any, basis: str, ref: str, name: str | None, module: str | None) -> Any:
-    import sys
-
     caller = module or sys._getframe(2).f_globals.get("__name__", "?")
     _PROVENANCE.setdefault(caller, []).append((name or repr(value)[:60], Provenance(basis, ref)))  # type: ignore[arg-type]
     return value

@@ -29,7 +29,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
-from engines import i18n
+from jsonschema import Draft202012Validator
+
+from engines import i18n, registry
 from engines import orders as O
 from engines.base import SPENT, Engine, IllegalAction, ParseError, canonical, check_against_specs
 from engines.rng import Rng
@@ -88,8 +90,6 @@ def _check_decisions(engine: Engine, state: dict, players: int, rec: GameRecord,
 
 @lru_cache(maxsize=8192)
 def _schema_ok(schema_json: str) -> None:
-    from jsonschema import Draft202012Validator
-
     Draft202012Validator.check_schema(json.loads(schema_json))
 
 
@@ -154,8 +154,6 @@ def _check_choices(engine: Engine, state: dict, seat: int, specs, rec, step, eve
     value its spec allows, named in words, and every play accepted by validate (in a
     shallow game the first, last and middle few plays of each choice: a Fugger
     move lists hundreds of routes, and validating each costs a step's time)."""
-    from jsonschema import Draft202012Validator
-
     choices = engine.choices(state, seat)
     if [c["type"] for c in choices] != [s["type"] for s in specs]:
         raise _fail(f"choices {[c['type'] for c in choices]} do not follow the specs {[s['type'] for s in specs]}", rec, step)
@@ -489,8 +487,6 @@ def check_engine(
 
 def check_static(engine: Engine) -> None:
     """What can be checked without playing: the declared attributes."""
-    from jsonschema import Draft202012Validator
-
     for attr in ("slug", "title", "min_players", "max_players", "options_schema"):
         if not hasattr(engine, attr):
             raise ConformanceError(f"engine has no {attr}")
@@ -504,8 +500,6 @@ def check_static(engine: Engine) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from engines import registry
-
     ap = argparse.ArgumentParser(description="Soak an engine with checked bot games.")
     ap.add_argument("slug", choices=sorted(registry.ENGINES))
     ap.add_argument("--games", type=int, default=1000, help="games per player count")

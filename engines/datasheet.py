@@ -11,6 +11,7 @@ import argparse
 import importlib
 import sys
 
+from engines import registry
 from engines.base import Provenance, provenance
 
 
@@ -21,8 +22,6 @@ def datasheet(slug: str) -> list[tuple[str, Provenance]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from engines import registry
-
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("slug", choices=sorted(registry.ENGINES))
     ap.add_argument("--assumed", action="store_true", help="only the values no text or source gives")

@@ -127,10 +127,10 @@ def post(*, channel: ChatChannel, title: str, body: str) -> None:
 # @everyone/@here (Discord, Slack), @room (Matrix), <@&role>/<!channel>/<@U…> (Discord,
 # Slack: apprise's Slack plugin turns "!here>" and "@U…>" into pings, with or without "<"),
 # no [text](url) link. So angle brackets become look-alikes, an "@" or "!" is followed by a
-# zero-width joiner (shown the same, no longer a mention), and the markup every one of these
+# word joiner (U+2060: shown the same, no longer a mention), and the markup every one of these
 # services reads is escaped by a backslash (Discord, Matrix and Telegram by apprise's
 # Markdown, Slack by apprise's conversion of it: each keeps the character as written).
-_MARKUP = re.compile(r"([\\`*_~|\[\]()#>])")
+_MARKUP = re.compile(r"([\\`*_~|\[\]()#])")
 _ANGLES = str.maketrans({"<": "\u2039", ">": "\u203a"})
 
 

@@ -16,6 +16,7 @@ off), push and chat for what asks the player to act or ends a game.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from notifications.models import Channel, ChannelPreference, ChatChannel, Delivery, Notification, PushSubscription
@@ -29,8 +30,8 @@ CHAT_DEFAULT = {K.YOUR_MOVE, K.REMINDER, K.MESSAGE, K.GAME_OVER}
 # your-move or reminder mail.
 NO_MAIL = {K.MESSAGE}
 _DEFAULTS = {Channel.PUSH: PUSH_DEFAULT, Channel.CHAT: CHAT_DEFAULT}
-# Broker priority of a push or chat delivery: after every game's advance, like mail.
-DELIVERY_PRIORITY = 6
+# Broker priority of a push or chat delivery: as mail's (notifications.outbox.DELIVER_PRIORITY).
+DELIVERY_PRIORITY = None if settings.PBEM_MAIL_QUEUE else 6
 
 
 def channel_wanted(*, user_id: int, kind: str, channel: str, preferences: dict | None = None) -> bool:

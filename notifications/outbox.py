@@ -54,10 +54,14 @@ _BY_MODE = {
     EmailPreference.Mode.OFF: _ALWAYS,
 }
 
-# Broker priority of a fresh mail's delivery (Redis transport: 0 is the
-# highest and the default): a worker takes every queued ``advance`` before the
-# next mail, so a game is never held up behind rendering and sending mail.
-DELIVER_PRIORITY = 6
+# Broker priority of a mail's delivery (Redis transport: 0 is the highest and
+# the default). On mail's own queue (PBEM_MAIL_QUEUE, the default) the
+# default: kombu orders a worker's queues by priority first, so a worker
+# given both queues would take mail only when no game waits, and under load
+# never (issue 29); at the same priority it serves the queues in turn. On the
+# games' queue (PBEM_MAIL_QUEUE="") 6: a worker takes every queued
+# ``advance`` before the next mail.
+DELIVER_PRIORITY = None if settings.PBEM_MAIL_QUEUE else 6
 
 
 def _deliver_on_commit(notification_id: int, countdown: int | None = None) -> None:

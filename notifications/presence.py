@@ -1,6 +1,6 @@
 """No your-move mail, push or chat message to a player who is at the table (issue 28).
 
-A player whose game page is open and in use (its poll says so: pbem.services
+A player whose game page is open and in use (it says so every 20 s: pbem.services
 ``seat_presence_mark`` sets ``Seat.page_seen_at``) answers there. Their
 your-move mail is therefore held for a short grace instead of sent at once;
 when its turn comes (``deliver``, before it makes the row's push and chat
@@ -23,7 +23,7 @@ from notifications.models import Notification
 from pbem.models import Game, Move, PendingAction, Seat
 
 MAIL_ANSWER_WAIT = 30  # seconds a your-move mail waits for the answer to the player's own mail, which carries it
-AWAY_AFTER = 60  # seconds without a "page in use" poll: the player has left the table
+AWAY_AFTER = 60  # seconds without a "page in use" word: the player has left the table
 GRACE = 90  # seconds a your-move mail waits for a player at the table, before it is looked at again
 MAX_HOLD = 6 * 3600  # a page left open and in use for hours does not hold a mail for longer than this
 

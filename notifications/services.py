@@ -14,15 +14,18 @@ from __future__ import annotations
 import logging
 import smtplib
 from datetime import timedelta
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from notifications import addresses, chat, outbox, presence, push
+from notifications.fanout import KINDS, NO_MAIL
 from notifications.models import (
     Channel,
     ChannelPreference,
@@ -286,24 +289,9 @@ def delivery_send(*, delivery_id: int) -> bool:
     return row.last_error == ""
 
 
-def deliveries_lost_requeue(*, grace_seconds: int | None = None, limit: int = 1000) -> int:
-    """The short sweep of push and chat deliveries whose task was lost (as
-    ``notifications_lost_requeue`` for mails)."""
-    from notifications.fanout import DELIVERY_PRIORITY
-    from notifications.tasks import delivery_send as task
-    from pbem.requeue import marked_work_requeue
-
-    return marked_work_requeue(
-        Delivery.objects.filter(sent_at__isnull=True), mark="queued_at", task=task,
-        grace_seconds=grace_seconds, limit=limit, priority=DELIVERY_PRIORITY,
-    )  # fmt: skip
-
-
 def push_subscribe(*, user, endpoint: str, p256dh: str, auth: str, label: str = ""):
     """Record (or renew) one browser's push subscription for ``user``. An
     endpoint is one browser profile: subscribed again, it moves to this account."""
-    from urllib.parse import urlsplit
-
     parts = urlsplit(endpoint or "")
     if parts.scheme not in ("https", "http") or not parts.netloc or len(endpoint) > 2000:
         raise InvalidRequest("A push subscription needs the push service's address.")
@@ -329,8 +317,6 @@ def push_unsubscribe(*, user, subscription_id: int | None = None, endpoint: str 
 
 def channel_preference_set(*, user, kind: str, channel: str, enabled: bool):
     """Whether the player takes ``kind`` by ``channel``."""
-    from notifications.fanout import KINDS, NO_MAIL
-
     if kind not in KINDS or channel not in Channel.values or (channel == Channel.MAIL and kind in NO_MAIL):
         raise InvalidRequest("No such kind of notification or channel.")
     row, _created = ChannelPreference.objects.update_or_create(user=user, kind=kind, channel=channel, defaults={"enabled": enabled})
@@ -404,8 +390,6 @@ def chat_handle_set(*, user, service: str, handle: str) -> ChatHandle | None:
 
 def chat_channel_remove(*, user, channel_id: int) -> int:
     """A player removes their own channel; a game's creator the table's."""
-    from django.db.models import Q
-
     rows = ChatChannel.objects.filter(Q(user=user) | Q(game__created_by=user), pk=channel_id)
     return rows.delete()[0]
 
@@ -414,8 +398,6 @@ def channel_choices_set(*, user, chosen: set[tuple[str, str]]) -> None:
     """The profile's grid: ``chosen`` holds (kind, channel) for every box ticked.
     A mail choice equal to what the mail mode gives is not stored, so the mode
     (`notify every|digest|off` by mail) still decides it."""
-    from notifications.fanout import KINDS, NO_MAIL
-
     mode = outbox.preference_of(user)
     with transaction.atomic():
         for kind in KINDS:

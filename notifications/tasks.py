@@ -35,9 +35,3 @@ def deliver(self, notification_id: int) -> None:
 def delivery_send(self, delivery_id: int) -> None:
     """One push or chat message (notifications.fanout)."""
     services.delivery_send(delivery_id=delivery_id)
-
-
-@shared_task
-def lost_channel_deliveries_sweep() -> int:
-    """Re-queue push and chat deliveries lost with their worker (from beat, as mails')."""
-    return services.deliveries_lost_requeue()

@@ -18,3 +18,6 @@ class PbemConfig(AppConfig):
 
         push.renderer_register(push_render)
         chat.renderer_register(chat_render)
+
+        # a committed change is told to the open pages (pbem.live)
+        from pbem.live import receivers  # noqa: F401

@@ -31,10 +31,12 @@ import socket
 import threading
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from celery import current_app, signals
 from django.conf import settings
 from django.core.cache import cache
+from sqlalchemy import text
 
 log = logging.getLogger(__name__)
 
@@ -121,8 +123,6 @@ def _task_of(message: dict) -> tuple[str | None, object, str | None, float | Non
         arg = args[0]
     eta = None
     if headers.get("eta"):
-        from datetime import datetime
-
         try:
             eta = datetime.fromisoformat(headers["eta"]).timestamp()
         except ValueError:
@@ -189,8 +189,6 @@ def _redis(channel, queues: list[str], names: set[str], flight: InFlight) -> Non
 
 
 def _sqlite(channel, queues: list[str], names: set[str], flight: InFlight) -> None:
-    from sqlalchemy import text
-
     session = channel.session
     rows = session.execute(
         text(
@@ -207,8 +205,6 @@ def _sqlite(channel, queues: list[str], names: set[str], flight: InFlight) -> No
         if visible:
             flight.waiting.add((name, arg))
         else:
-            from datetime import datetime
-
             taken_at = datetime.fromisoformat(str(taken)).timestamp() if taken else None
             _judge(flight, (name, arg), task_id, eta, taken_at, ("sqlite", row_id))
 
@@ -221,8 +217,6 @@ def restore(how) -> None:
         if kind == "redis":
             _redis_restore(channel, ref)
         else:
-            from sqlalchemy import text
-
             channel.session.execute(text(f"UPDATE {channel.message_tablename} SET visible = 1 WHERE id = :id"), {"id": ref})
             channel.session.commit()
 

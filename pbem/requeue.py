@@ -8,9 +8,9 @@ no message of it, waiting or held by a live worker (pbem.broker_state): the
 broker was emptied, the publish failed, or its worker died. A message its
 dead worker held is put back in place rather than copied; one that is gone is
 sent again at the priority of the original (games before mail). So the queue
-never holds more than one task per marked game or mail. Used by the sweeps of
-advances (pbem.services.sweeps) and of deliveries (notifications.services),
-so it sits below both.
+never holds more than one task per marked game or mail. Used by the sweeps
+(pbem.services.sweeps) of advances, of mails and of push and chat
+deliveries.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
+from django.conf import settings
 from django.utils import timezone
 
 from pbem import broker_state
@@ -57,8 +58,6 @@ def marked_work_requeue(rows, *, mark: str, task, grace_seconds: int | None, lim
     ``mark`` is older than the grace period (PBEM_LOST_WORK_SECONDS by
     default) and whose task is lost (``lost_requeue``), oldest first, and mark
     those anew. The lost-work sweeps of advances and of mail deliveries."""
-    from django.conf import settings  # read per call: tests override it
-
     grace = grace_seconds if grace_seconds is not None else settings.PBEM_LOST_WORK_SECONDS
     now = timezone.now()
     cutoff = now - timedelta(seconds=grace)

@@ -29,6 +29,13 @@ def lost_deliveries_sweep() -> int:
     return services.notifications_lost_requeue()
 
 
+@shared_task(name="notifications.tasks.lost_channel_deliveries_sweep")
+def lost_channel_deliveries_sweep() -> int:
+    """Re-queue push and chat deliveries lost with their worker (from beat, as
+    mails'). Registered under the name it had in notifications.tasks."""
+    return services.deliveries_lost_requeue()
+
+
 @shared_task
 def lost_work_sweep() -> int:
     """Re-queue advances lost with their worker (runs every

@@ -28,6 +28,17 @@ def pytest_sessionstart(session):
 pytest_plugins = ["tests.conftest_worker"]
 
 
+@pytest.fixture(scope="session")
+def live_server():
+    """pytest-django's live server, on ASGI (tests/support/asgi_server.py): the pages' event
+    streams need it, as in production."""
+    from tests.support.asgi_server import AsgiLiveServer
+
+    server = AsgiLiveServer()
+    yield server
+    server.stop()
+
+
 @pytest.fixture(autouse=True)
 def site_language():
     """Every test starts in the site's language and UTC: a request or a mail of
@@ -121,14 +132,14 @@ def browser():
 
 @pytest.fixture
 def queue():
-    """The length of this run's Celery queue in Redis (tasks published and not
+    """The length of this run's Celery queues in Redis (tasks published and not
     yet taken; no worker runs beside these tests), emptied before and after."""
     import redis
     from django.conf import settings
 
     r = redis.Redis.from_url(settings.REDIS_URL)
-    name = settings.CELERY_TASK_DEFAULT_QUEUE
-    lists = [name] + [f"{name}\x06\x16{p}" for p in (3, 6, 9)]  # and kombu's lists of lower priorities (mail: 6)
+    names = [settings.CELERY_TASK_DEFAULT_QUEUE, settings.PBEM_MAIL_QUEUE]  # the games' and mail's
+    lists = [f"{n}{suffix}" for n in names if n for suffix in ("", *(f"\x06\x16{p}" for p in (3, 6, 9)))]  # and kombu's priority lists
     r.delete(*lists)
     yield lambda: sum(r.llen(key) for key in lists)
     r.delete(*lists)

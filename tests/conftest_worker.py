@@ -36,8 +36,7 @@ class Worker:
         from django.conf import settings
 
         r = redis.Redis.from_url(settings.REDIS_URL)
-        # the queue and its lower-priority lists (fresh mail waits below advances)
-        if r.llen(self.queue) or any(r.llen(k) for k in r.scan_iter(match=self.queue + "\x06\x16*")):
+        if any(r.llen(k) for k in queue_lists(self.queue)):
             return False
         out = self.output()
         done = sum(out.count(word) for word in ("] succeeded in ", "] raised unexpected", "] retry: ", "] raised "))
@@ -60,16 +59,23 @@ def wait_for(predicate, timeout: float = 30.0, interval: float = 0.1, what: str 
     raise AssertionError(f"timed out after {timeout}s waiting for {what}")
 
 
+def queue_lists(queue: str) -> list[str]:
+    """kombu's Redis lists of the games' queue and mail's (``<queue>.mail``), each with its
+    lists of lower priorities (exact names: other runs' queues share the prefix)."""
+    return [f"{q}{p}" for q in (queue, f"{queue}.mail") for p in ("", *(f"\x06\x16{n}" for n in (3, 6, 9)))]
+
+
 def start_worker(db_name: str, mail_dir: Path, extra_env: dict | None = None, queue: str | None = None, pool: str = "prefork") -> Worker:
     """``pool="solo"`` runs tasks in the worker's one process, so that a
-    SIGKILL to it kills the task in hand too (the kill tests)."""
+    SIGKILL to it kills the task in hand too (the kill tests). Started without
+    ``-Q``, the worker takes the queues the settings declare (CELERY_TASK_QUEUES:
+    the games' and mail's), as a bare ``celery -A config worker`` does."""
     import redis
     from django.conf import settings
 
     queue = queue or settings.CELERY_TASK_DEFAULT_QUEUE
     r = redis.Redis.from_url(settings.REDIS_URL)
-    for key in [queue, *r.scan_iter(match=queue + "\x06\x16*")]:
-        r.delete(key)  # no leftovers of earlier runs
+    r.delete(*queue_lists(queue))  # no leftovers of earlier runs
     db = settings.DATABASES["default"]
     url = f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db_name}"
     env = os.environ | {
@@ -82,7 +88,7 @@ def start_worker(db_name: str, mail_dir: Path, extra_env: dict | None = None, qu
         "PBEM_SWEEP_GRACE_SECONDS": "1",
     } | (extra_env or {})
     proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue, *(["-P", "solo"] if pool == "solo" else ["-c", "2"]), "-l", "info", "--without-gossip", "--without-mingle", "--without-heartbeat"],
+        [sys.executable, "-m", "celery", "-A", "config", "worker", *(["-P", "solo"] if pool == "solo" else ["-c", "2"]), "-l", "info", "--without-gossip", "--without-mingle", "--without-heartbeat"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

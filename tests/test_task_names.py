@@ -1,6 +1,6 @@
 """Tasks queued before a deploy still find their task after it: the tasks that
 moved with issue 22's layout (the inbound channel's to pbem.email.tasks, the
-lost-deliveries sweep to pbem.tasks) keep the names they were first queued
+lost-deliveries sweeps of mails and of push and chat to pbem.tasks) keep the names they were first queued
 under, and every task the beat schedule names is registered."""
 
 from django.conf import settings
@@ -11,6 +11,7 @@ FIRST_NAMES = {
     "notifications.tasks.process_inbound": "pbem.email.tasks",
     "notifications.tasks.inbound_sweep": "pbem.email.tasks",
     "notifications.tasks.lost_deliveries_sweep": "pbem.tasks",
+    "notifications.tasks.lost_channel_deliveries_sweep": "pbem.tasks",
     "notifications.tasks.deliver": "notifications.tasks",
     "pbem.tasks.advance": "pbem.tasks",
 }

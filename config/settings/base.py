@@ -6,9 +6,11 @@ machine that has only Python. Set ``DATABASE_URL`` and ``REDIS_URL`` for the
 full stack (PostgreSQL and Redis).
 """
 
+import json
 from pathlib import Path
 
 import environ
+from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(environ.Env().str("PBEM_VAR_DIR", default=str(BASE_DIR / "var")))
@@ -101,6 +103,11 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+elif env.bool("PBEM_ASGI", default=False):
+    # Served on ASGI (config/asgi.py sets PBEM_ASGI): each request runs in a thread of its own, so a
+    # persistent connection would be left behind by every request; Django's pool hands them round instead.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": env.int("PBEM_DB_POOL_SIZE", default=10), "timeout": 10}}
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
@@ -308,6 +315,18 @@ else:
     }
     # The transport has no fanout: no remote control, no mingle or gossip (make run's processes say --without-*).
     CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
+# --- pushed page updates (pbem/live) -------------------------------------------
+# How a committed change reaches the web processes' open pages: Redis pub/sub between processes
+# when there is a Redis, else a datagram socket in the var directory to the one web process of
+# make run (README, "Live pages"). The channel is the cache prefix's, so test runs stay apart.
+PBEM_LIVE_URL = env.str("PBEM_LIVE_URL", default=REDIS_URL or f"unix:{VAR_DIR / 'live.sock'}")
+PBEM_LIVE_CHANNEL = f"{env.str('PBEM_CACHE_PREFIX', default='pbem')}:live"
+# an open stream says it is alive this often (proxies drop a silent connection), and is closed
+# after PBEM_LIVE_MAX_SECONDS (the browser opens it again, so no connection lives for ever)
+PBEM_LIVE_HEARTBEAT_SECONDS = env.float("PBEM_LIVE_HEARTBEAT_SECONDS", default=25)
+# (15 minutes: opening a stream costs about as much as a page's part, so 1,000 pages opening theirs
+# again every 5 minutes would cost more than all of them waiting; docs/benchmarks.md, "Open pages")
+PBEM_LIVE_MAX_SECONDS = env.float("PBEM_LIVE_MAX_SECONDS", default=900)
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -317,18 +336,25 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="pbem")
-# Mail delivery on a queue of its own, read by a worker of its own, so that
-# rendering and sending mail never holds up a game: the embedded default does
-# this (its broker has no priorities; config/supervisord.conf starts the mail
-# worker). On Redis a fresh mail's delivery is queued at a lower priority
-# than every advance instead (notifications.outbox.DELIVER_PRIORITY); set
-# PBEM_MAIL_QUEUE there too to give mail its own worker processes or machines.
-PBEM_MAIL_QUEUE = env.str("PBEM_MAIL_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}.mail" if not REDIS_URL else "")
+# Mail (deliver, and delivery_send for pushes and chat posts: slow I/O too) on
+# a queue of its own, on every broker: under a load that keeps the games'
+# workers busy, mail that only sat below the advances (Redis priority 6)
+# starved (docs/benchmarks.md, "The lost-work sweeps under load": 5 mails in
+# 3 minutes). Every way of running pbem starts a mail worker of its own
+# (config/supervisord.conf, Procfile, docker-compose.yml: `-Q <queue>.mail`),
+# so a game never waits behind a mail and mail never waits for the games. A
+# worker given both queues (`-Q pbem,pbem.mail`, or no -Q: it takes every
+# queue below) serves them in turn, kombu's round robin, a task of each.
+# PBEM_MAIL_QUEUE="" puts mail back on the games' queue, below every advance.
+PBEM_MAIL_QUEUE = env.str("PBEM_MAIL_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}.mail")
 if PBEM_MAIL_QUEUE:
     CELERY_TASK_ROUTES = {
         "notifications.tasks.deliver": {"queue": PBEM_MAIL_QUEUE},
-        "notifications.tasks.delivery_send": {"queue": PBEM_MAIL_QUEUE},  # pushes and chat posts: slow I/O too
+        "notifications.tasks.delivery_send": {"queue": PBEM_MAIL_QUEUE},
     }
+# The queues a worker takes when not told (-Q): the games' and mail's; each
+# with the exchange and routing key Celery gives a queue it makes itself.
+CELERY_TASK_QUEUES = [Queue(q, Exchange(q), routing_key=q) for q in dict.fromkeys([CELERY_TASK_DEFAULT_QUEUE, PBEM_MAIL_QUEUE]) if q]
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # How long a complete decision or an unsent notification may wait before the
@@ -423,9 +449,7 @@ PBEM_VAPID_FILE = env.str("PBEM_VAPID_FILE", default=str(VAR_DIR / "vapid.json")
 PBEM_VAPID_PRIVATE_KEY = env.str("PBEM_VAPID_PRIVATE_KEY", default="")
 PBEM_VAPID_PUBLIC_KEY = env.str("PBEM_VAPID_PUBLIC_KEY", default="")
 if not PBEM_VAPID_PRIVATE_KEY and Path(PBEM_VAPID_FILE).is_file():
-    import json as _json
-
-    _vapid = _json.loads(Path(PBEM_VAPID_FILE).read_text())
+    _vapid = json.loads(Path(PBEM_VAPID_FILE).read_text())
     PBEM_VAPID_PRIVATE_KEY, PBEM_VAPID_PUBLIC_KEY = _vapid["private_key"], _vapid["public_key"]
 # The contact a push service may write to about our pushes (the JWT's "sub").
 PBEM_VAPID_SUBJECT = env.str("PBEM_VAPID_SUBJECT", default="mailto:operator@pbem.localhost")

@@ -19,6 +19,7 @@ State (all seats are 0-based here; text shows them 1-based as "seat N"):
 
 from __future__ import annotations
 
+from engines.base import ranked_outcome
 from engines.rng import Rng
 
 from . import data as D
@@ -637,8 +638,6 @@ def score_detail(state: dict, seat: int) -> dict:
 
 
 def final_scores(state: dict) -> dict:
-    from engines.base import ranked_outcome
-
     details = [score_detail(state, s) for s in range(state["players"])]
     return ranked_outcome(
         [d["total"] for d in details],

@@ -19,30 +19,15 @@ from engines.i18n import message, term
 from engines.rng import Rng
 
 from . import board as B
+from . import common as C
 from . import data as D
 from . import nobility_data as N
+from .common import PN, card, say
 
 VARIANTS = ("trading", "nobility", "country_estate", "full")
 ENABLED = ("trading", "nobility", "country_estate", "full")  # the values offered in options_schema: each once it passes conformance
 
 
-def rules():
-    from . import rules as R  # late import: rules imports this module
-
-    return R
-
-
-def card(cid: str) -> dict:
-    return N.ALL_CARDS[cid]
-
-
-def say(*args, **kw) -> dict:
-    """rules.say: an event any language can write (data["msg"])."""
-    return rules().say(*args, **kw)
-
-
-def PN(seat: int) -> dict:
-    return message("render.pname", number=seat + 1)
 
 
 def is_noble_card(cid: str) -> bool:
@@ -221,7 +206,6 @@ def t_donate(S, task, ev):
 
 
 def do_donate(S: dict, seat: int, choice: str, ev: list) -> None:
-    R = rules()
     if choice == "none":
         ev.append(say("donation", "ev.keeps_price", {"player": PN(seat)}, seat=seat))
         return
@@ -232,7 +216,7 @@ def do_donate(S: dict, seat: int, choice: str, ev: list) -> None:
     else:
         given = int(choice)
         doubled = given >= N.DONATIONS[1]
-    R.pay(S, seat, -given, "donation")
+    C.pay(S, seat, -given, "donation")
     ev.append(say("donation", "ev.donation", {"player": PN(seat), "given": given}, seat=seat, amount=given))
     table_roll(S, seat, given, doubled, ev)
 
@@ -302,7 +286,7 @@ def estate_value(S: dict, seat: int) -> int:
 
 
 def final_wealth(S: dict, seat: int) -> int:
-    return rules().wealth(S, seat) + (estate_value(S, seat) if S["variant"] == "full" else 0)
+    return C.wealth(S, seat) + (estate_value(S, seat) if S["variant"] == "full" else 0)
 
 
 def finish(S: dict, ev: list, why: str) -> None:
@@ -313,7 +297,7 @@ def finish(S: dict, ev: list, why: str) -> None:
     w = [final_wealth(S, s) for s in range(n)]
     st = [standing(S, s) for s in range(n)]
     best = max(range(n), key=lambda s: (st[s], w[s]))
-    ev.append(say("game_over", "ev.nob_over", {"why": why, "scores": rules().semi([
+    ev.append(say("game_over", "ev.nob_over", {"why": why, "scores": C.semi([
         message("ev.standing", player=PN(s), table=st[s] if st[s] <= N.SHIELD else term("render.estate_word"), wealth=w[s])
         for s in range(n)]), "winner": PN(best)}, standing=st, wealth=w))
 
@@ -333,50 +317,6 @@ def check_end(S: dict, ev: list) -> None:
 
 
 # --- chance cards ------------------------------------------------------------------------------
-
-
-def chance(S: dict, cid: str, ev: list) -> None:
-    R = rules()
-    c = card(cid)
-    eff = c["effect"]
-    S["agenda"].append({"do": "noble_check"})
-    if eff == "robbers":
-        S["robbers"].append({"card": cid, "attacked": []})
-        ev.append(say("robbers", "ev.nob_robbers", {"name": c["name"], "areas": list(c["areas"])}, card=cid))
-    elif eff == "black_sheep":
-        S["pending"] = {"kind": "sheep", "seat": S["start"], "stake": 0, "passes": 0, "card": cid}
-    elif eff == "boom":
-        to_stock(S, cid)
-        R.set_off_boom(S, ev)
-    elif eff == "lottery":
-        S["pending"] = {"kind": "lottery", "seat": S["start"], "numbers": {}, "passes": 0, "card": cid}
-    elif eff == "blockade":
-        hit = sorted((e for e in S["table"] if deal_kind(e["card"]) == "offer" and card(e["card"])["town"] in c["towns"]),
-                     key=lambda e: (e["time"], e["card"]))
-        if hit:
-            gone = hit[0]["card"]
-            S["table"] = [e for e in S["table"] if e["card"] != gone]
-            S["stock"] += [gone, cid]
-            ev.append(say("blockade", "ev.nob_blockade_now", {"card": gone, "town": R.sname(card(gone)["town"])}, card=gone))
-        else:
-            S["blockade"] = cid
-            ev.append(say("blockade", "ev.nob_blockade_next"))
-    elif eff == "america":
-        time = R.second_marker(S) + c["plus"]
-        S["table"].append({"card": cid, "time": time, "drawn": S["round"]})
-        ev.append(say("new_deal", "ev.america", {"town": R.sname(c["town"]), "cal": R.CAL(time),
-                                                  "lines": R.lines_msg(cid)}, card=cid, time=time))
-    elif eff in ("army", "coronation", "rechentrick", "fuggerei", "corruption"):
-        lots = 1
-        if eff == "army":
-            lots = S["players"] - 1
-        elif eff == "coronation":
-            lots = S["players"] // 2
-        ev.append(say("auction", "ev.auction", {"name": c["name"], "lot": message(f"lot.{eff}", count=lots),
-                                                 "min": N.AUCTION_MIN[eff]}, card=cid))
-        S["agenda"].append({"do": "auction", "card": cid, "lot": 0, "lots": lots, "won": {}})
-    else:  # pragma: no cover
-        raise AssertionError(eff)
 
 
 def chance_done(S: dict, cid: str) -> None:
@@ -436,7 +376,6 @@ def break_tie(S: dict, tied: list[int], rng: Rng, ev: list) -> int:
 
 
 def resolve_auction(S: dict, moves: dict, ev: list) -> None:
-    R = rules()
     pend = S["pending"]
     S["pending"] = None
     cid, eff = pend["card"], pend["what"]
@@ -461,9 +400,9 @@ def resolve_auction(S: dict, moves: dict, ev: list) -> None:
     nxt = {"do": "auction", "card": cid, "lot": pend["lot"] + 1, "lots": pend["lots"], "won": dict(pend["won"])}
     if eff in ("fuggerei", "corruption"):
         for s, b in valid.items():
-            R.pay(S, s, -b, "auction")
+            C.pay(S, s, -b, "auction")
     elif winner is not None:
-        R.pay(S, winner, -valid[winner], "auction")
+        C.pay(S, winner, -valid[winner], "auction")
     if winner is None:
         ev.append(say("auction_result", "ev.no_winner", {"name": card(cid)["name"]}, card=cid))
         S["agenda"].append(nxt)
@@ -544,10 +483,9 @@ def charge_fees(S: dict, seat: int, path: list[str], ev: list) -> list[dict]:
 
 
 def pay_fee(S: dict, seat: int, owner: int, reg: str, ev: list) -> None:
-    R = rules()
     amount = min(N.RIGHT_OF_WAY_FEE, S["seats"][seat]["cash"])
-    R.pay(S, seat, -amount, "right_of_way")
-    R.pay(S, owner, amount, "right_of_way")
+    C.pay(S, seat, -amount, "right_of_way")
+    C.pay(S, owner, amount, "right_of_way")
     ev.append(say("right_of_way", "ev.right_of_way", {"player": PN(seat), "amount": amount, "region": reg,
                                                        "owner": PN(owner)}, seat=seat, owner=owner, region=reg, amount=amount))
 
@@ -582,21 +520,19 @@ def pays_taxes(S: dict, seat: int) -> bool:
 
 
 def rent(S: dict, ev: list) -> None:
-    R = rules()
     owner = first_owner(S)
     if owner is None:
         return
     cid = S["nob"]["estates"][0][1]
     amount = card(cid)["rent"]
-    R.pay(S, owner, amount, "rent")
+    C.pay(S, owner, amount, "rent")
     ev.append(say("rent", "ev.rent", {"player": PN(owner), "amount": amount, "name": card(cid)["name"]}, seat=owner))
 
 
 def estate_bidders(S: dict, cid: str) -> list[int]:
-    R = rules()
     owners = {s for s, _ in S["nob"]["estates"]}
     return [s for s in R_order(S) if is_noble(S, s) and s not in owners
-            and S["seats"][s]["cash"] + R.liquid_value(S, s) >= card(cid)["min"]]
+            and S["seats"][s]["cash"] + C.liquid_value(S, s) >= card(cid)["min"]]
 
 
 def t_estate_sale(S, task, ev):

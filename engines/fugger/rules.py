@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 
-from engines.base import event
 from engines.i18n import message, term
 from engines.rng import Rng
 
@@ -23,181 +22,20 @@ from . import board as B
 from . import data as D
 from . import nobility as NB
 from . import nobility_data as ND
-from .i18n import CATALOG
+from .common import (  # the helpers the variants share, kept readable here as R.<name>
+    CAL, PL, PN, WHY, W, active_reps, all_places, card, card_lines, counted, deal_count, deal_target, empty_wares,
+    flow, lines_msg, liquid_value, n_wares, pay, place_wares, places_at, present, rep, say, seat_order, second_marker,
+    semi, set_off_boom, site_count, sname, variant, wealth,
+)
+from .common import MONEY_REASONS as MONEY_REASONS  # read as R.<name> by the engine, the bots and the tests
+from .common import PLACES as PLACES
+from .common import place_location as place_location
+from .common import total_wares as total_wares
 
 VARIANTS = NB.VARIANTS
-MONEY_REASONS = (
-    "demand", "offer", "forced_sale", "note_sale", "travel", "toll", "wages", "taxes", "interest",
-    "fine", "bribe", "black_sheep", "lottery", "player_sale",
-    # the Nobility, Country Estate and Full games
-    "donation", "auction", "right_of_way", "estate", "rent", "tax_income",
-)
-PLACES = ("home", "1", "2", "3")
 
 
-# --- small helpers ---------------------------------------------------------------
-
-
-def empty_wares() -> dict:
-    return {w: 0 for w in D.WARES}
-
-
-def n_wares(wares: dict) -> int:
-    return sum(wares.values())
-
-
-def sname(space: str) -> str:
-    return D.SPACES[space]["name"]
-
-
-def card(cid: str) -> dict:
-    return ND.ALL_CARDS[cid]
-
-
-# --- events written in any language (engines/README.md: data["msg"] keeps key and args) ---------
-
-# why a representative loses wares (kept in the state as the English words) -> its text key
-WHY = {"storm at sea": "why.storm", "broken axle": "why.axle", "robbed": "why.robbed"}
-
-
-def say(type: str, key: str, args: dict | None = None, **data) -> dict:
-    """An event whose English text is the catalog's and that any language can write later."""
-    args = args or {}
-    return event(type, CATALOG.text("en", key, **args), msg=message(key, **args), **data)
-
-
-def PN(seat: int) -> dict:
-    return message("render.pname", number=seat + 1)
-
-
-def W(ware: str) -> dict:
-    return term(f"ware.{ware}")
-
-
-def PL(place: str) -> dict:
-    return term("place.home") if place == "home" else message("place.rep", number=place)
-
-
-def CAL(t: int) -> dict:
-    return message("render.cal_name", month=D.CALENDAR[B.cal_index(t)]["name"], year=B.cal_year(t))
-
-
-def semi(items: list) -> object:
-    """Items joined by "; " (a plain list is joined by ", ")."""
-    if not items:
-        return ""
-    out = items[-1]
-    for item in reversed(items[:-1]):
-        out = message("ev.semi", a=item, b=out)
-    return out
-
-
-def counted(wares: dict) -> list:
-    return [message("ev.count_ware", count=n, ware=W(w)) for w, n in wares.items() if n]
-
-
-def variant(S: dict) -> bool:
-    """True in the Nobility, Country Estate and Full games."""
-    return S["variant"] != "trading"
-
-
-def deal_count(S: dict) -> int:
-    """Deal cards on the table (country estates are not counted)."""
-    return sum(1 for e in S["table"] if card(e["card"])["kind"] != "estate")
-
-
-def pay(S: dict, seat: int, amount: int, reason: str) -> None:
-    """The one way money changes: + from the bank, - to the bank (or to a pot)."""
-    assert reason in MONEY_REASONS, reason
-    if amount == 0:
-        return
-    S["seats"][seat]["cash"] += amount
-    led = S["ledger"][seat]
-    led[reason] = led.get(reason, 0) + amount
-
-
-def active_reps(S: dict, seat: int) -> list[int]:
-    return [int(r) for r, v in sorted(S["seats"][seat]["reps"].items()) if v is not None]
-
-
-def rep(S: dict, seat: int, r: int | str) -> dict | None:
-    return S["seats"][seat]["reps"][str(r)]
-
-
-def place_wares(S: dict, seat: int, place: str) -> dict | None:
-    P = S["seats"][seat]
-    if place == "home":
-        return P["lager"] if P["home"] else None
-    r = P["reps"].get(place)
-    return r["wares"] if r else None
-
-
-def place_location(S: dict, seat: int, place: str) -> str | None:
-    P = S["seats"][seat]
-    if place == "home":
-        return P["home"]
-    r = P["reps"].get(place)
-    return r["at"] if r else None
-
-
-def places_at(S: dict, seat: int, space: str) -> list[str]:
-    """The places of ``seat`` whose wares are at ``space``: warehouse first, then reps."""
-    out = []
-    P = S["seats"][seat]
-    if P["home"] == space:
-        out.append("home")
-    out += [str(r) for r in active_reps(S, seat) if rep(S, seat, r)["at"] == space]
-    return out
-
-
-def site_count(S: dict, seat: int, space: str, ware: str) -> int:
-    return sum(place_wares(S, seat, p)[ware] for p in places_at(S, seat, space))
-
-
-def present(S: dict, seat: int, space: str) -> bool:
-    return bool(places_at(S, seat, space))
-
-
-def all_places(S: dict, seat: int) -> list[str]:
-    P = S["seats"][seat]
-    return (["home"] if P["home"] else []) + [str(r) for r in active_reps(S, seat)]
-
-
-def total_wares(S: dict, seat: int) -> dict:
-    P = S["seats"][seat]
-    out = dict(P["lager"])
-    for r in active_reps(S, seat):
-        for w, n in P["reps"][str(r)]["wares"].items():
-            out[w] += n
-    return out
-
-
-def liquid_value(S: dict, seat: int) -> int:
-    """What forced sales (wares and debt notes) would raise."""
-    tw = total_wares(S, seat)
-    return sum(D.FORCED_PRICE[w] * n for w, n in tw.items()) + S["seats"][seat]["notes"] * D.NOTE_SALE_VALUE
-
-
-def wealth(S: dict, seat: int) -> int:
-    return S["seats"][seat]["cash"] + liquid_value(S, seat)
-
-
-def flow(S: dict, kind: str, ware: str, n: int) -> None:
-    S["flow"][kind][ware] += n
-
-
-def seat_order(S: dict) -> list[int]:
-    n = S["players"]
-    return [(S["start"] + i) % n for i in range(n)]
-
-
-def second_marker(S: dict) -> int:
-    times = sorted(e["time"] for e in S["table"] if card(e["card"])["kind"] != "estate")
-    if len(times) >= 2:
-        return times[1]
-    if times:
-        return times[0]
-    return S["t"]
+# --- queues at a space --------------------------------------------------------------
 
 
 def queue_leave(S: dict, seat: int, space: str) -> None:
@@ -373,15 +211,6 @@ def t_round_end(S, task, ev):
 
 
 # --- phase 1: trades ----------------------------------------------------------------
-
-
-def card_lines(cid: str) -> list[tuple[str, str, int, int]]:
-    c = card(cid)
-    if c["kind"] == "market":
-        return [("demand", *ln) for ln in c["lines"]] + [("offer", *ln) for ln in c["offer_lines"]]
-    if c["kind"] == "chance":  # America discovered: a purchase card
-        return [("offer", *ln) for ln in c["offer"]]
-    return [(c["kind"], *ln) for ln in c["lines"]]
 
 
 def urgent_ready(S: dict, entry: dict) -> bool:
@@ -619,22 +448,6 @@ def t_deal_done(S, task, ev):
     S["agenda"].append({"do": "refill"})
 
 
-def deal_target(S: dict) -> int:
-    """Four deal cards on the table; five while a boom's fifth card is out (until the next one is traded)."""
-    return D.DEAL_CARDS_ON_TABLE + S.get("boom", 0)
-
-
-def set_off_boom(S: dict, ev: list) -> None:
-    """Hochkonjunktur: a fifth deal card is drawn as a one off (the refill under way, or a new one, draws it)."""
-    if S.get("boom") or deal_count(S) > D.DEAL_CARDS_ON_TABLE:
-        ev.append(say("boom", "ev.boom_unused"))
-        return
-    S["boom"] = 1
-    ev.append(say("boom", "ev.boom"))
-    if not any(t["do"] == "refill" for t in S["agenda"]):
-        S["agenda"].append({"do": "refill"})
-
-
 def t_refill(S, task, ev):
     target = deal_target(S)
     if variant(S) and deal_count(S) < target:
@@ -667,14 +480,6 @@ def t_refill(S, task, ev):
     S["agenda"].append(dict(task))
 
 
-def lines_msg(cid: str) -> dict:
-    """What a deal card says (its lines), as a text any language can write."""
-    c = card(cid)
-    parts = [message(f"render.{'wants' if part == 'demand' else 'sells'}", count=qty, ware=W(ware), price=price)
-             for part, ware, qty, price in card_lines(cid)]
-    return message("ev.lines", urgent=term("render.urgent") if c.get("urgent") else "", lines=parts)
-
-
 def t_check_end(S, task, ev):
     if variant(S):
         NB.check_end(S, ev)
@@ -695,33 +500,53 @@ def t_check_end(S, task, ev):
 
 
 def t_chance(S, task, ev):
+    """A chance card drawn, in every variant. The Trading Game's six cards act
+    alike in all of them, but in the Nobility, Country Estate and Full games a
+    card (and a blockaded offer) goes to the stock, to be drawn again, not out
+    of the game, their events say so, and a noble check follows; America and
+    the sealed auctions are theirs alone."""
     cid = task["card"]
     c = card(cid)
     eff = c["effect"]
-    if variant(S):
-        NB.chance(S, cid, ev)
-        return
+    nob = variant(S)
+    gone_to = S["stock"] if nob else S["out"]
+    if nob:
+        S["agenda"].append({"do": "noble_check"})
     if eff == "robbers":
         S["robbers"].append({"card": cid, "attacked": []})
-        ev.append(say("robbers", "ev.robbers", {"name": c["name"], "areas": list(c["areas"])}, card=cid))
+        ev.append(say("robbers", "ev.nob_robbers" if nob else "ev.robbers", {"name": c["name"], "areas": list(c["areas"])},
+                      card=cid))
     elif eff == "black_sheep":
         S["pending"] = {"kind": "sheep", "seat": S["start"], "stake": 0, "passes": 0, "card": cid}
     elif eff == "boom":
-        S["out"].append(cid)
+        gone_to.append(cid)
         set_off_boom(S, ev)
     elif eff == "lottery":
         S["pending"] = {"kind": "lottery", "seat": S["start"], "numbers": {}, "passes": 0, "card": cid}
     elif eff == "blockade":
-        hit = sorted((e for e in S["table"] if card(e["card"])["kind"] == "offer" and card(e["card"])["town"] in c["towns"]),
+        hit = sorted((e for e in S["table"] if NB.deal_kind(e["card"]) == "offer" and card(e["card"])["town"] in c["towns"]),
                      key=lambda e: (e["time"], e["card"]))
         if hit:
             gone = hit[0]["card"]
             S["table"] = [e for e in S["table"] if e["card"] != gone]
-            S["out"] += [gone, cid]
-            ev.append(say("blockade", "ev.blockade_now", {"card": gone, "town": sname(card(gone)["town"])}, card=gone))
+            gone_to += [gone, cid]
+            ev.append(say("blockade", "ev.nob_blockade_now" if nob else "ev.blockade_now",
+                          {"card": gone, "town": sname(card(gone)["town"])}, card=gone))
         else:
             S["blockade"] = cid
-            ev.append(say("blockade", "ev.blockade_next"))
+            ev.append(say("blockade", "ev.nob_blockade_next" if nob else "ev.blockade_next"))
+    elif eff == "america":
+        time = second_marker(S) + c["plus"]
+        S["table"].append({"card": cid, "time": time, "drawn": S["round"]})
+        ev.append(say("new_deal", "ev.america", {"town": sname(c["town"]), "cal": CAL(time), "lines": lines_msg(cid)},
+                      card=cid, time=time))
+    elif eff in ND.AUCTION_MIN:
+        lots = {"army": S["players"] - 1, "coronation": S["players"] // 2}.get(eff, 1)
+        ev.append(say("auction", "ev.auction", {"name": c["name"], "lot": message(f"lot.{eff}", count=lots),
+                                                 "min": ND.AUCTION_MIN[eff]}, card=cid))
+        S["agenda"].append({"do": "auction", "card": cid, "lot": 0, "lots": lots, "won": {}})
+    else:  # pragma: no cover
+        raise AssertionError(eff)
 
 
 def sheep_cost(passes: int) -> int:

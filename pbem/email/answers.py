@@ -2,7 +2,10 @@
 
 An answer goes only to the player (or invited address) a reply address was
 made for, when that is who wrote: an answer to anything else would go to a
-forgeable From (backscatter). It is written to the outbox like every mail.
+forgeable From (backscatter). It is written to the outbox like every mail,
+as data: its parts (``part``: a template of pbem.messages'
+``messages/answer/`` and what it shows), rendered at delivery in the
+language the mail was read in.
 """
 
 from __future__ import annotations
@@ -10,14 +13,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from django.utils import translation
-from django.utils.translation import gettext as _
+from django.conf import settings
 
 from notifications import addresses, outbox
 from notifications.models import InboundMessage, Notification, ReplyAddress
 from pbem.email import parsing as mail
 from pbem.services.mails import situation_of
-from pbem.selectors import language_of
+from pbem.selectors import language_of, reader_language
+
+
+def part(template: str, **data) -> dict:
+    """A piece of an answer: the template ``messages/answer/<template>.txt``
+    and the plain data it shows (texts the game or a service wrote already in
+    the reader's language; nested parts for what a command gave)."""
+    return {"t": template, **data}
 
 
 @dataclass
@@ -25,7 +34,8 @@ class Answer:
     status: str
     outcome: str
     inbound: InboundMessage | None = None
-    text: str | None = None  # None: no answer is sent
+    parts: list[dict] | None = None  # None: no answer is sent
+    language: str = settings.LANGUAGE_CODE  # the sender's, in which the mail was read
     user: object = None
     to_email: str = ""
     game: object = None
@@ -49,21 +59,22 @@ class Answer:
             inbound=row,
             to_email=found[1],
             subject=_re(msg),
-            text=_failure_text(found[0]),
+            parts=[part("failure")],
+            language=language_of(user=found[0].user) if found[0].user_id else settings.LANGUAGE_CODE,
         )
 
     def send(self) -> None:
-        if self.text is None or not (self.to_email or (self.user is not None and self.user.email)):
+        if self.parts is None or not (self.to_email or (self.user is not None and self.user.email)):
             return
         msg_id = None
         if self.inbound is not None:
             key = self.inbound.key
             msg_id = key[4:] if key.startswith("mid:") else None
-        data = {"subject": self.subject, "text": self.text}
+        data = {"subject": self.subject, "parts": self.parts, "language": self.language}
         if self.game is not None:
             # The answer shows the situation now: a reply to it answers this version.
             self.game.refresh_from_db(fields=["version", "state"])
-            data["situation"] = situation_of(game=self.game, seat=self.seat, written=True, lang=language_of(user=self.user))
+            data["situation"] = situation_of(game=self.game, seat=self.seat, written=True, lang=self.language)
         outbox.notification_write(
             kind=Notification.Kind.REPLY,
             dedupe_key=f"reply:{self.inbound.pk}",
@@ -78,18 +89,12 @@ class Answer:
         )
 
 
-def _failure_text(address: ReplyAddress) -> str:
-    with translation.override(language_of(user=address.user) if address.user_id else None):
-        return (
-            _("Something went wrong on our side while reading your mail, and nothing of it was run.") + "\n"
-            + _("Please send your commands again in a while; if it keeps happening, tell the site's admin.")
-        )
-
-
 def _re(msg) -> str:
+    """The answer's subject: ``Re:`` the mail's ("" when it had none: the
+    answer's template says "Re: your mail to pbem")."""
     subject = re.sub(r"\s+", " ", mail._header(msg, "Subject")).strip()[:200]
     if not subject:
-        return _("Re: your mail to pbem")
+        return ""
     return subject if subject.lower().startswith(("re:", "aw:")) else f"Re: {subject}"
 
 
@@ -104,12 +109,13 @@ class Context:
     seat: int | None = None
     done: list[str] = field(default_factory=list)
 
-    def answer(self, status: str, outcome: str, text: str) -> Answer:
+    def answer(self, status: str, outcome: str, *parts: dict) -> Answer:
         return Answer(
             status=status,
             outcome=outcome,
             inbound=self.row,
-            text=text,
+            parts=list(parts),
+            language=reader_language(),
             user=self.user,
             to_email=self.sender if self.user is None else "",
             game=self.game,

@@ -8,35 +8,36 @@ commands before the error stay applied and the answer says so. Every answer
 says what was wrong and what to send instead; it never holds an exception's
 text or anything the player may not see. Which mails get this far is
 decided in pbem.email.gate.
+
+What a command gives, and the answer around it, are parts (answers.part):
+plain data for the templates of pbem.messages (``messages/answer/``), which
+write every sentence when the answer is delivered.
 """
 
 from __future__ import annotations
-
-from django.utils.translation import ngettext
 
 import logging
 import textwrap
 
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from engines.base import ParseError, describe_actions
 from notifications import outbox
-from notifications.models import EmailPreference, InboundMessage
+from notifications.models import InboundMessage
 from pbem import command_words, services
 from pbem.email import ladder_commands as ladder
 from pbem.email import orders
-from pbem.email.answers import Answer, Context
+from pbem.email.answers import Answer, Context, part
 from pbem.email.parsing import key_hash
 from pbem.email.reply import report
 from pbem.errors import InvalidRequest, ServiceError
-from pbem.languages import game_title, language_codes, language_supported, status_word
+from pbem.languages import language_codes, language_supported, status_word
+from pbem.messages import text_render
 from pbem.models import Game, Move, Seat
 from pbem.selectors import decisions_waiting_for, engine_get, open_decisions, prompts_now, reader_language
-from pbem.messages import text_render
-from pbem.selectors import profile_of
-from pbem.services.mails import commands_of
+from pbem.services.mails import commands_of, moment
 from pbem.services.languages import profile_language_set
 
 log = logging.getLogger(__name__)
@@ -68,6 +69,9 @@ COMMANDS = (
 
 
 def _table(rows) -> str:
+    """The rows (usage, what it does) as the help lists them, in the reader's
+    language: the command table is the parser's own, so help and parser
+    cannot drift; its sentences are marked for translation where it is."""
     out = []
     for usage, what in rows:
         usage, what = str(usage), str(what)  # in the reader's language
@@ -80,46 +84,17 @@ def _table(rows) -> str:
     return "\n".join(out)
 
 
-def _help() -> str:
-    """How to play by mail, and every command an address takes."""
-    title = _("How to play by mail")
-    return (
-        title + "\n" + "-" * len(title) + "\n"
-        + _("Reply to a mail of your game. Write one command per line above the quoted text; the commands are run "
-            "in order, and the first one that fails stops the rest (those before it stay done). Quoted text and your "
-            "signature are ignored. Commands may be written in German, Italian, French or English.") + "\n\n"
-        + _("Commands of every game:") + "\n" + _table(COMMANDS) + "\n\n"
-        + _("Acting ahead of your turn (a sealed answer stays replaceable by sending it again):") + "\n"
-        + _table(orders.USAGE) + "\n\n"
-        + _("Ladders (in a game's thread, `accept` and `decline` are the game's own words; write `accept challenge 12` "
-            "there):") + "\n" + _table(ladder.USAGE) + "\n"
-    )
+def _help(**now) -> dict:
+    """How to play by mail, and every command an address takes (``now``: in a
+    game, the commands that answer the seat's decision)."""
+    return part("help", commands=_table(COMMANDS), orders=_table(orders.USAGE), ladders=_table(ladder.USAGE), **now)
 
 
 def __getattr__(name: str):
     """``HELP``: the help text, in the language active when it is read."""
     if name == "HELP":
-        return _help()
+        return text_render("answer/help", _help(), language=reader_language())
     raise AttributeError(name)
-
-
-def _zone(user) -> str:
-    return profile_of(user=user).timezone if user is not None else "UTC"
-
-
-def _deadline_text(deadline, user) -> str:
-    """``Deadline: <weekday> <date> <time> (<zone>)`` in the reader's time zone and language ('' for none)."""
-    return text_render("_deadline", {"deadline": deadline, "zone": _zone(user)}, language=reader_language())
-
-
-def _moment_text(at, user) -> str:
-    return text_render("_moment", {"at": at, "zone": _zone(user)}, language=reader_language())
-
-
-def _commands_text(engine, state, seat: int, user) -> str:
-    """The commands that answer the seat's decision, as the your-move mail lists them."""
-    lang = reader_language()
-    return text_render("_commands", {"commands": commands_of(engine, state, seat, lang=lang)}, language=lang)
 
 
 def _game_now(ctx: Context):
@@ -131,71 +106,68 @@ def _engine(ctx: Context):
     return engine_get(ctx.game.engine)
 
 
-def _allowed(ctx: Context) -> str:
+def _allowed(ctx: Context) -> tuple[dict, str]:
+    """What the seat may send now (the engine's words), or that the game takes
+    no moves: the part, and its text (to leave it out where the refusal says it)."""
     game = _game_now(ctx)
-    if game.state is None or game.status != "active":
-        return _("This game is %(status)s: no moves are taken.") % {"status": status_word(game.status)}
     lang = reader_language()
-    return describe_actions(_engine(ctx).actions(game.state, ctx.seat, lang=lang), lang)
+    if game.state is None or game.status != "active":
+        said = part("inactive", status=game.status)
+        return said, text_render("answer/inactive", said, language=lang)
+    text = describe_actions(_engine(ctx).actions(game.state, ctx.seat, lang=lang), lang)
+    return part("text", text=text), text
 
 
-def _status(ctx: Context) -> str:
+def _status(ctx: Context) -> dict:
     game = _game_now(ctx)
     if game.state is None:
-        return _("Game #%(game_id)s has not started yet (%(status)s).") % {"game_id": game.pk, "status": status_word(game.status)}
+        return part("status", not_started=True, game_id=game.pk, status=game.status)
     engine = _engine(ctx)
-    parts = [
-        _("Game #%(game_id)s, %(title)s, %(status)s, version %(version)s.") % {
-            "game_id": game.pk, "title": game_title(game.engine) or engine.title, "status": status_word(game.status),
-            "version": game.version},
-        engine.render(game.state, ctx.seat, lang=reader_language()),
-    ]
+    said = part(
+        "status", game_id=game.pk, engine=game.engine, engine_title=engine.title, status=game.status,
+        version=game.version, render=engine.render(game.state, ctx.seat, lang=reader_language()),
+    )  # fmt: skip
     if game.status == "active":
         waiting = list(open_decisions(game=game))
         mine = next((p for p in waiting if p.seat.index == ctx.seat), None)
         if mine is not None and (mine.sealed or mine.submitted_at is None):
-            note = _(" (your sealed answer is in; you may replace it)") if mine.submitted_at else ""
-            prompt = prompts_now(game=game).get(ctx.seat, mine.prompt)
-            parts.append(_("Asked of you: %(prompt)s%(note)s") % {"prompt": prompt, "note": note} + "\n"
-                         + _deadline_text(mine.deadline, ctx.user))
-            parts.append(_commands_text(engine, game.state, ctx.seat, ctx.user))
+            said["asked"] = {
+                "prompt": prompts_now(game=game).get(ctx.seat, mine.prompt),
+                "sealed_in": mine.submitted_at is not None,
+                "deadline": moment(mine.deadline),
+                "commands": commands_of(engine, game.state, ctx.seat, lang=reader_language()),
+            }
         else:
-            others = ", ".join(str(p.seat.index + 1) for p in waiting if p.submitted_at is None) or pgettext("seats", "none")
-            parts.append(_("Nothing is asked of you now; the game waits for seat(s) %(seats)s.") % {"seats": others})
+            said["waiting"] = ", ".join(str(p.seat.index + 1) for p in waiting if p.submitted_at is None)
     elif game.outcome:
-        parts.append(_("Final scores: %(scores)s, ranks: %(ranks)s.") % {
-            "scores": ", ".join(map(str, game.outcome.get("scores") or [])),
-            "ranks": ", ".join(map(str, game.outcome.get("ranks") or []))})
-    return "\n\n".join(p for p in parts if p)
+        said["scores"] = ", ".join(map(str, game.outcome.get("scores") or []))
+        said["ranks"] = ", ".join(map(str, game.outcome.get("ranks") or []))
+    return said
 
 
-def _games(ctx: Context) -> str:
+def _games(ctx: Context) -> dict:
     waiting = {p.game_id: p for p in decisions_waiting_for(user=ctx.user)}
     seats = Seat.objects.filter(player=ctx.user).select_related("game").order_by("-game__updated_at")[:50]
-    if not seats:
-        return _("You have no games yet. Join one with `join <code>` from an invitation.")
-    lines = [_("Your games:")]
+    rows = []
     for s in seats:
         g = s.game
         p = waiting.get(g.pk)
-        what = _("waits for you: %(kind)s") % {"kind": p.kind} if p else status_word(g.status)
         address = outbox.reply_address_for(user=ctx.user, game=g, seat=s.index).address
-        lines.append("  " + _("#%(game_id)s %(title)s, seat %(seat)s: %(what)s  (commands to %(address)s)") % {
-            "game_id": g.pk, "title": game_title(g.engine) or g.engine, "seat": s.index + 1, "what": what, "address": address})
-    return "\n".join(lines)
+        rows.append({"game_id": g.pk, "engine": g.engine, "seat": s.index + 1, "waiting": p.kind if p else "",
+                     "status": g.status, "address": address})
+    return part("games", rows=rows)
 
 
-def _help_for(ctx: Context) -> str:
+def _help_for(ctx: Context) -> dict:
     if ctx.game is None:
         return _help()
     game = _game_now(ctx)
-    extra = ""
     if game.state is not None and game.status == "active":
-        extra = "\n" + (_commands_text(_engine(ctx), game.state, ctx.seat, ctx.user) or _("Nothing is asked of you in this game now."))
-    return _help() + extra
+        return _help(in_game=True, now=commands_of(_engine(ctx), game.state, ctx.seat, lang=reader_language()))
+    return _help()
 
 
-def _builtin(ctx: Context, line: str) -> str | None:
+def _builtin(ctx: Context, line: str) -> dict | None:
     """Run a command every game has; None when the line is none of them.
     Raises ServiceError on a refusal."""
     # a command in any language's words, read as the English one (`urlaub 5` -> `vacation 5`)
@@ -229,16 +201,12 @@ def _builtin(ctx: Context, line: str) -> str | None:
             inv.accepted_at, inv.accepted_by = timezone.now(), ctx.user
             inv.save(update_fields=["accepted_at", "accepted_by"])
         address = outbox.reply_address_for(user=ctx.user, game=seat.game, seat=seat.index).address
-        return _(
-            "You have seat %(seat)s in game #%(game_id)s. You will get a mail when the game starts "
-            "and whenever it is your move; commands for this game go to %(address)s."
-        ) % {"seat": seat.index + 1, "game_id": seat.game_id, "address": address}
+        return part("joined", seat=seat.index + 1, game_id=seat.game_id, address=address)
     if word == "notify" and len(words) == 3 and words[1] in ("board", "picture", "image"):
         if words[2] not in ("on", "off"):
             raise InvalidRequest(_("Write `notify board on` or `notify board off`."))
         services.board_image_set(user=ctx.user, on=words[2] == "on")
-        return (_("From now on your game mails show the board as a picture.") if words[2] == "on" else
-                _("From now on your game mails leave the board picture out (the situation stays written out)."))
+        return part("board_image", on=words[2] == "on")
     if word in ("notify", "unsubscribe"):
         if word == "unsubscribe":
             mode = "off"
@@ -248,13 +216,7 @@ def _builtin(ctx: Context, line: str) -> str | None:
             raise InvalidRequest(_("Write `notify every`, `notify digest` or `notify off`."))
 
         services.preference_set(user=ctx.user, mode=mode)
-        said = {
-            EmailPreference.Mode.EVERY_MOVE: _("a mail for every move, confirmation and result"),
-            EmailPreference.Mode.DIGEST: _("a mail only when you must act (with what happened since), and results"),
-            EmailPreference.Mode.OFF: _("no mail, except answers to the mails you send"),
-        }[mode]
-        return _("From now on you get %(what)s. Write `notify every`, `notify digest` or `notify off` to change it.") % {
-            "what": said}
+        return part("mail_mode", mode=mode)
     if word in ladder.WORDS:
         said = ladder.command(user=ctx.user, line=line, in_game=ctx.game is not None)
         if said is not None:
@@ -268,7 +230,7 @@ def _builtin(ctx: Context, line: str) -> str | None:
     return None
 
 
-def _language(ctx: Context, words: list[str]) -> str:
+def _language(ctx: Context, words: list[str]) -> dict:
     """`language de` (`sprache deutsch`, `lingua italiano`, `langue fr`): the
     account's language for pages, mails and answers, this answer included."""
     if len(words) != 2:
@@ -278,31 +240,26 @@ def _language(ctx: Context, words: list[str]) -> str:
         )
     code = command_words.language_code(words[1]) or words[1]
     profile_language_set(user=ctx.user, language=code)
-    translation.activate(language_supported(code))
-    return _("From now on your pages, mails and answers are in English.")
+    translation.activate(language_supported(code))  # this answer in it too
+    return part("language")
 
 
-def _resign(ctx: Context) -> str:
+def _resign(ctx: Context) -> dict:
     if ctx.game is None:
         raise InvalidRequest(_("Send `resign` in a reply to a mail of the game you want to leave."))
     services.seat_resign(game_id=ctx.game.pk, user=ctx.user)
-    return _("You have resigned from game #%(game_id)s.") % {"game_id": ctx.game.pk}
+    return part("resigned", game_id=ctx.game.pk)
 
 
-def _vacation(ctx: Context, days: int) -> str:
+def _vacation(ctx: Context, days: int) -> dict:
     taken = services.vacation_take(user=ctx.user, days=days)
-    until = _moment_text(taken.get("ends_at"), ctx.user)
-    return (
-        ngettext("Your vacation of %(days)s day is taken, until %(until)s.",
-                 "Your vacation of %(days)s days is taken, until %(until)s.", days) % {"days": days, "until": until}
-        + " " + ngettext("%(count)s deadline moved.", "%(count)s deadlines moved.", taken.get("decisions_moved", 0))
-        % {"count": taken.get("decisions_moved", 0)}
-        + " " + _("%(left)s of your %(allowance)s vacation days are left this year.") % {
-            "left": taken.get("remaining_days", "?"), "allowance": taken.get("allowance_days", "?")}
-    )
+    return part(
+        "vacation", days=days, until=moment(taken.get("ends_at")), moved=taken.get("decisions_moved", 0),
+        left=taken.get("remaining_days", "?"), allowance=taken.get("allowance_days", "?"),
+    )  # fmt: skip
 
 
-def _move(ctx: Context, line: str, index: int) -> str:
+def _move(ctx: Context, line: str, index: int) -> dict:
     if ctx.game is None:
         raise InvalidRequest(
             _("%(line)r is no command of this address, which takes help, games and join. "
@@ -317,7 +274,7 @@ def _move(ctx: Context, line: str, index: int) -> str:
         raise InvalidRequest(_("This game is %(status)s: no moves are taken.") % {"status": status_word(game.status)})
     engine = _engine(ctx)
     actions = engine.parse(game.state, ctx.seat, line, lang=reader_language())
-    out = []
+    results = []
 
     for j, action in enumerate(actions):
         result = services.move_submit(
@@ -327,28 +284,17 @@ def _move(ctx: Context, line: str, index: int) -> str:
             source=Move.Source.EMAIL,
             idempotency_key=f"email:{key_hash(ctx.row.key)}:{index}:{j}",
         )
-        if result.sealed:
-            out.append(_("sealed answer in; its commitment is %(commitment)s") % {"commitment": result.commitment})
-        else:
-            out.append(_("accepted"))
-    return "; ".join(out) if out else _("nothing to do")
+        results.append({"sealed": bool(result.sealed), "commitment": result.commitment if result.sealed else ""})
+    return part("moves", results=results)
 
 
-def _no_commands(ctx: Context, skipped: list[tuple[str, str]], error: str = "") -> Answer:
+def _no_commands(ctx: Context, skipped: list[dict], error: str = "") -> Answer:
     """Nothing was run: no line was a command. ``error``: what the game said
     of the first line it could not read."""
     return ctx.answer(
         InboundMessage.Status.REFUSED,
         "no commands",
-        "\n\n".join(
-            x for x in (
-                _("Your mail held no commands (attachments are not read), so nothing was run.") + "\n"
-                + _("Write one command per line above or below the quoted text."),
-                report.skipped_text(skipped),
-                error,
-                "" if error else _help_for(ctx),
-            ) if x
-        ),
+        part("no_commands", skipped=skipped, error=error, help=None if error else _help_for(ctx)),
     )
 
 
@@ -367,29 +313,23 @@ def _command_words(ctx: Context) -> set[str]:
     return words
 
 
-def _done_text(ctx: Context, done: list[str], moved: bool, skipped: list[tuple[str, str]]) -> str:
+def _done(ctx: Context, done: list[dict], moved: bool, skipped: list[dict]) -> dict:
     """What was done, what was not read as a command and why, and, after
     moves, the situation they made (applied here, so the answer shows the
     situation now and a reply to it is current). "Done:" only when every
     line the player wrote was run."""
-    parts = [report.heading(everything_run=not skipped) + "\n" + "\n".join(done)]
-    if skipped:
-        parts.append(report.skipped_text(skipped))
-        if any(kind == "text" for kind in (k for _l, _w, k in _kinds(skipped))):
-            parts.append(report.meant_text())
-    text = "\n\n".join(parts)
+    status = None
     if moved and ctx.game is not None:
         services.game_advance(game_id=ctx.game.pk)
-        text += "\n\n" + _("The situation now:") + "\n\n" + _status(ctx)
-    return text
+        status = _status(ctx)
+    meant = any(s["kind"] == "text" for s in skipped)  # a line the player may have meant as a command
+    return part("done", done=done, skipped=skipped, meant=meant, status=status)
 
 
-def _kinds(skipped: list[tuple[str, str]]):
-    """(line, why, kind) of each skipped line: kind "text" for a line the
-    player may have meant as a command, else greeting/closing/signed."""
-    known = {r(): k for k, r in report.KIND_REASONS.items()}
-    for line, why in skipped:
-        yield line, why, known.get(why, "text")
+def _skipped(line: str, why: dict, kind: str = "text") -> dict:
+    """A line not read as a command, why (a part), and its kind: "text" for a
+    line the player may have meant as a command, else greeting/closing/signed."""
+    return {"line": line, "why": why, "kind": kind}
 
 
 def _run(ctx: Context, read: list) -> Answer:
@@ -398,8 +338,8 @@ def _run(ctx: Context, read: list) -> Answer:
     refused command stops the rest, so no later move runs as if it had
     succeeded."""
     read = orders.lines_join(read)
-    done: list[str] = []
-    skipped: list[tuple[str, str]] = []
+    done: list[dict] = []
+    skipped: list[dict] = []
     moved = False
     lines = [x.text for x in read if x.kind == "text"]
     words = None
@@ -407,7 +347,7 @@ def _run(ctx: Context, read: list) -> Answer:
     i = -1
     for item in read:
         if item.kind != "text":
-            skipped.append((item.text, report.KIND_REASONS[item.kind]()))
+            skipped.append(_skipped(item.text, part("why", why=item.kind), item.kind))
             continue
         i += 1
         line = item.text
@@ -419,46 +359,33 @@ def _run(ctx: Context, read: list) -> Answer:
         except ParseError as e:
             words = words if words is not None else _command_words(ctx)
             why = report.not_a_command(line, words)
-            if why is None and done and i == len(lines) - 1:
+            said = part("why", why=why) if why is not None else None
+            if said is None and done and i == len(lines) - 1:
                 # The last line, after commands, no command: a signature or a
                 # name the filters did not know. Nothing follows it to protect.
-                why = e.message
-            if why is None:
+                said = part("text", text=e.message)
+            if said is None:
                 return _refused(ctx, lines, i, line, e, done, skipped)
-            skipped.append((line, why))
+            skipped.append(_skipped(line, said))
             first_error = first_error or e.message
             continue
         except ServiceError as e:
             return _refused(ctx, lines, i, line, e, done, skipped)
-        if "\n" in said:
-            done.append(f"  {line}:\n" + "\n".join(f"    {x}" for x in said.splitlines()))
-        else:
-            done.append(f"  {line}: {said}")
+        done.append({"line": line, "said": said})
     if not done:
         return _no_commands(ctx, skipped, first_error)
     outcome = f"{len(done)} done" + (f", {len(skipped)} skipped" if skipped else "")
-    return ctx.answer(InboundMessage.Status.PROCESSED, outcome, _done_text(ctx, done, moved, skipped))
+    return ctx.answer(InboundMessage.Status.PROCESSED, outcome, _done(ctx, done, moved, skipped))
 
 
-def _refused(ctx: Context, lines: list[str], i: int, line: str, e, done: list[str], skipped=()) -> Answer:
-    parts = []
-    if done:
-        parts.append(_("These commands were done and stay done:") + "\n" + "\n".join(done))
-    parts.append(_("This command was refused:") + f"\n  {line}\n{e.message}")
+def _refused(ctx: Context, lines: list[str], i: int, line: str, e, done: list[dict], skipped=()) -> Answer:
+    allowed = None
     if ctx.game is not None and not isinstance(e, ParseError):
-        allowed = _allowed(ctx)
-        if allowed not in e.message:
-            parts.append(allowed)
-    rest = lines[i + 1:]
-    if rest:
-        parts.append(_("Not run, because of the refusal above:") + "\n" + "\n".join(f"  {x}" for x in rest))
-    if skipped:
-        parts.append(report.skipped_text(list(skipped)))
-    if not done:
-        parts.append(_("Nothing was changed."))
-    parts.append(_("Write `help` for every command."))
+        allowed, text = _allowed(ctx)
+        if text in e.message:
+            allowed = None
     return ctx.answer(
         InboundMessage.Status.PROCESSED if done else InboundMessage.Status.REFUSED,
         f"{len(done)} done, then refused at line {i + 1}",
-        "\n\n".join(parts),
+        part("refused", done=done, line=line, error=e.message, allowed=allowed, rest=lines[i + 1:], skipped=list(skipped)),
     )

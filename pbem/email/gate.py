@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.utils import translation
-from django.utils.translation import gettext as _
 
 from notifications import addresses
 from notifications.models import InboundMessage, Notification
 from notifications.services import address_bounce_clear, bounce_record
 from pbem.email import parsing as mail
 from pbem.email import throttle
-from pbem.email.answers import Answer, Context, _addressed, _re
+from pbem.email.answers import Answer, Context, _addressed, _re, part
 from pbem.email.commands import MAX_COMMANDS, _game_now, _run, _status
 from pbem.models import PendingAction
 from pbem.selectors import language_of
@@ -60,9 +59,7 @@ def _mail_handle(row: InboundMessage) -> Answer:
             return Answer.drop("throttled")
         return _refuse(
             row, msg, sender,
-            _("You have sent more than %(limit)s mails to pbem within %(minutes)s minutes, so this one was not read "
-              "and nothing was run. Please wait until %(until)s UTC and send your commands again; mails until then "
-              "get no answer.") % {"limit": limited.limit, "minutes": limited.window_minutes, "until": f"{limited.until:%H:%M}"},
+            part("throttled", limit=limited.limit, minutes=limited.window_minutes, until=f"{limited.until:%H:%M}"),
             "throttled",
         )
     if address.invitation_id:
@@ -78,12 +75,7 @@ def _mail_handle(row: InboundMessage) -> Answer:
         seat = address.game.seats.filter(index=address.seat).first()
         if seat is None or seat.player_id != user.pk:
             ctx.game = None
-            return ctx.answer(
-                InboundMessage.Status.REFUSED,
-                "no longer seated",
-                _("You no longer hold that seat in this game, so nothing was run.") + "\n"
-                + _("Write `games` to see your games."),
-            )
+            return ctx.answer(InboundMessage.Status.REFUSED, "no longer seated", part("not_seated"))
         refusal = _thread_check(ctx)
         if refusal:
             return refusal
@@ -99,22 +91,17 @@ def _mail_handle(row: InboundMessage) -> Answer:
         read = mail.reply_lines(mail.reply_blocks(row.stripped_text, known, signatures=True))
     lines = [x.text for x in read if x.kind == "text"]
     if len(lines) > MAX_COMMANDS:
-        return ctx.answer(
-            InboundMessage.Status.REFUSED,
-            "too many lines",
-            _("Your mail held %(count)s lines after quotes and signature were removed; at most %(max)s commands are "
-              "taken from one mail, so nothing was run.") % {"count": len(lines), "max": MAX_COMMANDS} + "\n"
-            + _("Send only your commands, one per line."),
-        )
+        return ctx.answer(InboundMessage.Status.REFUSED, "too many lines", part("too_many", count=len(lines), max=MAX_COMMANDS))
     return _run(ctx, read)
 
 
-def _refuse(row, msg, sender: str, text: str, outcome: str) -> Answer:
+def _refuse(row, msg, sender: str, said: dict, outcome: str) -> Answer:
     return Answer(
         status=InboundMessage.Status.REFUSED,
         outcome=outcome,
         inbound=row,
-        text=text,
+        parts=[said],
+        language=translation.get_language(),
         to_email=sender,
         subject=_re(msg),
     )
@@ -158,11 +145,7 @@ def _thread_check(ctx: Context) -> Answer | None:
         return None
     if shown.game_id != ctx.game.pk:
         return ctx.answer(
-            InboundMessage.Status.REFUSED,
-            "wrong game",
-            _("Your mail answers a mail about game #%(answered)s, but was sent to the reply address of game "
-              "#%(game_id)s, so nothing was run.") % {"answered": shown.game_id, "game_id": ctx.game.pk} + "\n"
-            + _("Reply to the newest mail of the game you mean."),
+            InboundMessage.Status.REFUSED, "wrong game", part("wrong_game", answered=shown.game_id, game_id=ctx.game.pk)
         )
     if shown.seat != ctx.seat or shown.version is None:
         return None
@@ -175,20 +158,8 @@ def _thread_check(ctx: Context) -> Answer | None:
     if open_now is None or open_now <= shown.version:
         return None
     changed = events_since(game=ctx.game, seat=ctx.seat, version=shown.version)
-    said = (_("What happened since:") + "\n" + "\n".join(f"  - {line}" for line in changed)) if changed else ""
     return ctx.answer(
         InboundMessage.Status.REFUSED,
         "stale decision",
-        "\n\n".join(
-            x
-            for x in (
-                _("Your mail answers a mail that showed the game at version %(shown)s; the game has moved on since "
-                  "(it is at version %(now)s and asks you something new), so nothing was run.")
-                % {"shown": shown.version, "now": _game_now(ctx).version},
-                said,
-                _("The situation now:") + "\n\n" + _status(ctx),
-                _("Reply to this mail with your commands for the situation above."),
-            )
-            if x
-        ),
+        part("stale", shown=shown.version, now=_game_now(ctx).version, changed=list(changed), status=_status(ctx)),
     )

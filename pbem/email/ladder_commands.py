@@ -1,6 +1,7 @@
 """The ladder commands of play by mail: ``seek <ladder>``, ``accept [n]``,
 ``decline [n]`` (a challenge). pbem.email.commands hands a line here;
-the answer is the text for the reply, or None when the line is none of these.
+what it gives is a part of the answer (pbem.email.answers.part, its text a
+template of pbem.messages), or None when the line is none of these.
 
 In a game's thread ``accept`` and ``decline`` stay the game's own words (a
 Fugger offer is accepted, a Citadels district declined): there only
@@ -12,6 +13,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from pbem.email.answers import part
 from pbem.errors import InvalidRequest
 from pbem.ladders import selectors, services
 
@@ -38,7 +40,7 @@ USAGE = (
 WORDS = frozenset(written.split()[0] for written, _x in COMMANDS)
 
 
-def command(*, user, line: str, in_game: bool) -> str | None:
+def command(*, user, line: str, in_game: bool) -> dict | None:
     words = line.split()
     word = words[0].lower().rstrip(":.,!")
     rest = words[1:]
@@ -49,10 +51,7 @@ def command(*, user, line: str, in_game: bool) -> str | None:
             )
         ladder = selectors.ladder_by_slug(slug=rest[0])
         services.seek_create(ladder=ladder, user=user)
-        return _(
-            "You are seeking a game on the ladder %(name)s. The matchmaker runs every minute and "
-            "mails you your table when it finds one."
-        ) % {"name": ladder.name}
+        return part("seeking", name=ladder.name)
     if word not in ("accept", "decline"):
         return None
     if rest[:1] and rest[0].lower() == "challenge":
@@ -66,9 +65,5 @@ def command(*, user, line: str, in_game: bool) -> str | None:
         )
     challenge = services.challenge_respond(challenge_id=int(rest[0]) if rest else None, user=user, accept=word == "accept")
     if word == "decline":
-        return _("You declined challenge %(number)s; the others are told.") % {"number": challenge.pk}
-    if challenge.game_id:
-        return _("You accepted challenge %(number)s. Everyone has: the game is #%(game_id)s, and its mails follow.") % {
-            "number": challenge.pk, "game_id": challenge.game_id}
-    return _("You accepted challenge %(number)s. The game starts once everyone named has accepted.") % {
-        "number": challenge.pk}
+        return part("challenge_declined", number=challenge.pk)
+    return part("challenge_accepted", number=challenge.pk, game_id=challenge.game_id)

@@ -1,18 +1,20 @@
 """The mail commands of orders given in advance (issue 25): ``then`` /
 ``else`` lines (orders for the next decision), ``standing`` (standing
 orders) and ``undo`` (take the last move back). Thin: each calls one
-pbem.services function; what a player may write is in USAGE, which the help
-text shows."""
+pbem.services function and gives a part of the answer (pbem.email.answers.part,
+its text a template of pbem.messages); what a player may write is in USAGE,
+which the help shows."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from engines.orders import standing_command
 from pbem import command_words, selectors, services
+from pbem.email.answers import part
 from pbem.errors import InvalidRequest
 
 WORDS = ("then", "else", "standing", "undo")
@@ -52,7 +54,7 @@ def lines_join(read: list) -> list:
     return out
 
 
-def command(*, game, seat: int, line: str) -> str | None:
+def command(*, game, seat: int, line: str) -> dict | None:
     """Run one order line of a game's address; None when it is none of them."""
     words = line.split()
     word = words[0].lower().rstrip(":.,!") if words else ""
@@ -63,7 +65,7 @@ def command(*, game, seat: int, line: str) -> str | None:
         if rest:
             raise InvalidRequest(_("Write `undo` alone on its line."))
         services.move_take_back(game_id=game.pk, seat=seat)
-        return _("Your last move is taken back: the game is where it was before it.")
+        return part("undone")
     if word == "else":
         raise InvalidRequest(_("`else` follows a `then` line: `then pick king` and on the next line `else merchant`."))
     if word == "then":
@@ -71,29 +73,27 @@ def command(*, game, seat: int, line: str) -> str | None:
     return _standing(game, seat, rest)
 
 
-def _then(game, seat: int, rest: str) -> str:
+def _then(game, seat: int, rest: str) -> dict:
     if rest.lower() in ("off", "none", "withdraw"):
         services.orders_withdraw(game_id=game.pk, seat=seat)
-        return _("Your orders for your next decision are withdrawn.")
+        return part("orders", withdrawn=True)
     if not rest:
         mine = selectors.orders_of(game=game, seat=game.seats.get(index=seat))["next"]
-        if not mine:
-            return _("You have no orders for your next decision.")
-        return _("Your orders for your next decision: %(orders)s") % {"orders": " / else ".join(map(str, mine))}
+        return part("orders", listed=" / else ".join(map(str, mine)))
     candidates = []
-    for part in rest.split("/"):
-        part = part.strip()
-        if part.split() and _is(part.split()[0], "else"):  # `/ else`, `/ sonst`, `/ altrimenti`, `/ sinon`
-            part = part[len(part.split()[0]):].strip()
-        if part:
-            candidates.append(part)
+    for given in rest.split("/"):
+        given = given.strip()
+        if given.split() and _is(given.split()[0], "else"):  # `/ else`, `/ sonst`, `/ altrimenti`, `/ sinon`
+            given = given[len(given.split()[0]):].strip()
+        if given:
+            candidates.append(given)
     out = services.orders_set(game_id=game.pk, seat=seat, candidates=candidates)
     if out["played"]:
-        return _("Your decision was open: `%(played)s` is played.") % {"played": out["played"]}
-    return _("Kept for your next decision, tried in this order: %(orders)s.") % {"orders": " / ".join(candidates)}
+        return part("orders", played=out["played"])
+    return part("orders", kept=" / ".join(candidates))
 
 
-def _standing(game, seat: int, rest: str) -> str:
+def _standing(game, seat: int, rest: str) -> dict:
     row = game.seats.get(index=seat)
     words = rest.lower().split()
     if words[:1] in (["off"], ["withdraw"]):
@@ -101,20 +101,20 @@ def _standing(game, seat: int, rest: str) -> str:
         if words[1:] == ["all"]:
             for o in mine:
                 services.standing_order_withdraw(game_id=game.pk, seat=seat, order_id=o["id"])
-            return ngettext("%(count)s standing order withdrawn.", "%(count)s standing orders withdrawn.", len(mine)) % {
-                "count": len(mine)}
+            return part("standing", withdrawn_all=len(mine))
         if len(words) != 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= len(mine):
             raise InvalidRequest(
                 _("Write `standing off` and the number of the order in `standing` (1-%(count)s), or `standing off all`.")
                 % {"count": len(mine) or 1}
             )
         services.standing_order_withdraw(game_id=game.pk, seat=seat, order_id=mine[int(words[1]) - 1]["id"])
-        return _("Standing order %(number)s withdrawn.") % {"number": words[1]}
+        return part("standing", withdrawn=words[1])
     if not rest:
         orders = selectors.orders_of(game=game, seat=row)
-        lines = [f"  {i}. {o['command']}" for i, o in enumerate(orders["standing"], 1)] or ["  " + _("(none)")]
-        offered = [f"  standing {s['example']:<36} {s['label']}" for s in orders["standing_specs"]] or [
-            "  " + _("(none in this game now)")]
-        return "\n".join([_("Your standing orders:"), *lines, _("Offered in this game:"), *offered])
+        return part(
+            "standing",
+            mine=[o["command"] for o in orders["standing"]],
+            offered=[{"example": s["example"], "label": str(s["label"])} for s in orders["standing_specs"]],
+        )
     order = services.standing_order_add(game_id=game.pk, seat=seat, order=rest)
-    return _("Standing order kept until you withdraw it: `%(order)s`.") % {"order": standing_command(order.order)}
+    return part("standing", kept=standing_command(order.order))

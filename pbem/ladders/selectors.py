@@ -216,6 +216,16 @@ def ladder_standings(*, ladder: Ladder, now=None, limit: int = 500) -> list[dict
     return rows
 
 
+def ladders_list(*, order_by: str = "name") -> list[dict]:
+    """Every ladder's summary (the ladders' page and ``GET /api/ladders/``, by name or by slug)."""
+    return [ladder_summary(ladder=ladder) for ladder in Ladder.objects.order_by(order_by)]
+
+
+def tournaments_list(*, limit: int) -> list[dict]:
+    """The newest tournaments' summaries (the ladders' page and ``GET /api/tournaments/``)."""
+    return [tournament_summary(tournament=t) for t in Tournament.objects.order_by("-created_at")[:limit]]
+
+
 def ladder_summary(*, ladder: Ladder) -> dict:
     return {
         "slug": ladder.slug,

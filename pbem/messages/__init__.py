@@ -17,6 +17,11 @@ after its tag); the HTML part is ``<name>.html`` when there is one, else
 (boards.mail_html) in place of the engine's written one. Everything is
 rendered inside ``translation.override(language)`` of the recipient.
 
+The answer to a mail (``answer``) is a list of parts, each
+``templates/messages/answer/<t>.txt`` with its data ({"t": ..., ...}, made by
+pbem.email.answers.part), written by ``{% answer_part %}``; a part may hold
+parts (what each command of the mail gave).
+
 Layers: below the services and selectors (which give the data), above the
 outbound side (``notifications``: rows, delivery, links) and the pure
 ``boards``/``engines``; it imports nothing above it.

@@ -14,9 +14,9 @@ from django.utils import translation
 import boards
 from notifications.links import link_days
 from notifications.outbox import BOARD_CID
+from pbem.messages.tags import paragraphs
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-PARA = "\x1e"  # what {% para %} writes: a paragraph break, whatever the parts around it say
 
 # Every message a player can be sent, by name; each has <name>.txt and
 # <name>.subject.txt (tests/messages renders every one of them).
@@ -68,14 +68,6 @@ class Mail:
     svg: str  # the board for the inline picture ("" for none)
 
 
-def _paragraphs(rendered: str) -> str:
-    """Paragraphs split by {% para %}, the newlines around each and the empty
-    ones left out, joined by one blank line (no engine text begins or ends
-    with a newline, so nothing of theirs is lost)."""
-    parts = (p.strip("\n") for p in rendered.split(PARA))
-    return "\n\n".join(p for p in parts if p.strip())
-
-
 def _render(name: str, context: dict, *, html: bool = False) -> str:
     return _engine(html).get_template(name).render(_context(context, html=html))
 
@@ -101,7 +93,7 @@ def game_tag(game_id: int, engine: str) -> str:
 def text_render(template: str, data: dict, *, language: str) -> str:
     """A text of its own (a part of an answer), paragraphs as in a mail."""
     with translation.override(language):
-        return _paragraphs(_render(f"messages/{template}.txt", {"zone": "UTC"} | data))
+        return paragraphs(_render(f"messages/{template}.txt", {"zone": "UTC"} | data))
 
 
 def mail_render(*, message: str, data: dict, language: str, links: dict | None = None, footer: bool = True) -> Mail:
@@ -116,9 +108,9 @@ def mail_render(*, message: str, data: dict, language: str, links: dict | None =
         raise KeyError(f"no message {message!r}")
     with translation.override(language):
         context = {"zone": "UTC"} | data  # moments in UTC for a reader without a time zone
-        text = _paragraphs(_render(f"messages/{message}.txt", context))
+        text = paragraphs(_render(f"messages/{message}.txt", context))
         if footer and links:
-            text += "\n\n" + _paragraphs(_render("messages/footer.txt", {"links": links, "days": link_days()}))
+            text += "\n\n" + paragraphs(_render("messages/footer.txt", {"links": links, "days": link_days()}))
         text = text.replace("\x00", "")
         what = _render(f"messages/{message}.subject.txt", context)
         tag = data.get("tag")

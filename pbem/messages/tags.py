@@ -1,7 +1,9 @@
 """Template tags of the messages (built into both engines): ``{% para %}``
 (a paragraph break), ``|deadline:zone`` (a moment in the reader's time zone),
-``|deadline_short:zone`` (the same, short, for a push or a chat message)
-and ``|indent:n`` (continuation lines of a quoted text)."""
+``|deadline_short:zone`` (the same, short, for a push or a chat message),
+``|indent:n`` (continuation lines of a quoted text), and for the answers to
+mails ``{% answer_part part %}`` (one piece of an answer, rendered from its own
+template), ``|done_line:line``, ``|quoted``, ``|status_word`` and ``|game_title``."""
 
 from __future__ import annotations
 
@@ -12,14 +14,39 @@ from django import template
 from django.utils import dateformat
 from django.utils.dateparse import parse_datetime
 
+from pbem.languages import game_title as _game_title
+from pbem.languages import status_word as _status_word
+
 register = template.Library()
+
+PARA = "\x1e"  # what {% para %} writes: a paragraph break, whatever the parts around it say
 
 
 @register.simple_tag
 def para() -> str:
-    from pbem.messages.render import PARA
-
     return PARA
+
+
+def paragraphs(rendered: str) -> str:
+    """Paragraphs split by {% para %}, the newlines around each and the empty
+    ones left out, joined by one blank line (no engine text begins or ends
+    with a newline, so nothing of theirs is lost)."""
+    parts = (p.strip("\n") for p in rendered.split(PARA))
+    return "\n\n".join(p for p in parts if p.strip())
+
+
+@register.simple_tag(takes_context=True)
+def answer_part(context, part) -> str:
+    """One piece of the answer to a mail: ``part`` is plain data, its template
+    ``messages/answer/<part["t"]>.txt``, rendered with the answer's context
+    (the reader's zone) and its paragraphs joined as a mail's."""
+    if not part:
+        return ""
+    data = context.flatten() | dict(part)
+    text = context.template.engine.get_template(f"messages/answer/{part['t']}.txt").render(
+        template.Context(data, autoescape=False)
+    )
+    return paragraphs(text)
 
 
 def moment(value) -> datetime | None:
@@ -69,6 +96,39 @@ def utc(value) -> str:
 def indent(value: str, width: int = 6) -> str:
     """Continuation lines of a multi-line text indented under its first."""
     return str(value).strip().replace("\r\n", "\n").replace("\n", "\n" + " " * int(width))
+
+
+@register.filter
+def done_line(said: str, line: str) -> str:
+    """A line of the answer's list of what was run: the command, then what it
+    gave on the same line, or indented under it when that has several lines."""
+    if "\n" in said:
+        return f"  {line}:\n" + "\n".join(f"    {x}" for x in said.splitlines())
+    return f"  {line}: {said}"
+
+
+@register.filter
+def underline(value) -> str:
+    """A heading's underline, as long as the heading."""
+    return "-" * len(str(value))
+
+
+@register.filter
+def quoted(value) -> str:
+    """A line the player wrote, quoted as it was (``'Cześć,'``)."""
+    return repr(str(value))
+
+
+@register.filter
+def status_word(value) -> str:
+    """A game's status in the reader's words ("läuft" for active)."""
+    return _status_word(str(value))
+
+
+@register.filter
+def game_title(slug) -> str:
+    """The game's title as published in the reader's country ("" for none)."""
+    return _game_title(str(slug)) or ""
 
 
 @register.filter

@@ -7,7 +7,7 @@
 - deadlines.py   each decision's deadline, reminder and timeout moments
 - timeouts.py    deadlines at work: reminders, timeouts, bots taking over, leaving a game
 - vacations.py   a player away moves the deadlines of their open decisions
-- sweeps.py      the periodic sweeps: deadlines, lost advances and deliveries
+- sweeps.py      the periodic sweeps: deadlines, lost advances, mails and push/chat deliveries
 - invitations.py an address invited to a game, and the account an address gets
 - preferences.py how much mail a player gets
 - operations.py  an operator's actions: abort, more time, a seat to another player
@@ -29,7 +29,13 @@ from pbem.services.orders import (
     standing_order_withdraw,
 )
 from pbem.services.preferences import board_image_set, preference_set
-from pbem.services.sweeps import deadlines_sweep, lost_advances_requeue, notifications_lost_requeue, stalled_work_requeue
+from pbem.services.sweeps import (
+    deadlines_sweep,
+    deliveries_lost_requeue,
+    lost_advances_requeue,
+    notifications_lost_requeue,
+    stalled_work_requeue,
+)
 from pbem.services.timeouts import pending_remind, pending_timeout, seat_forfeit, seat_resign
 from pbem.services.vacations import VacationRefused, vacation_take
 
@@ -56,6 +62,7 @@ __all__ = [
     "vacation_take",
     # sweeps.py
     "deadlines_sweep",
+    "deliveries_lost_requeue",
     "lost_advances_requeue",
     "notifications_lost_requeue",
     "stalled_work_requeue",

@@ -78,6 +78,26 @@ def commands_of(engine, state, seat: int, *, lang: str = "en") -> list[dict]:
     return [{"example": s["example"], "label": s["label"]} for s in engine.actions(state, seat, lang=lang)]
 
 
+def _prompts(engine, state, lang: str) -> dict[int, str]:
+    """The open decisions' prompts by seat in ``lang`` ({} for English: the
+    stored prompts are English)."""
+    return {d["seat"]: d["prompt"] for d in engine.decisions(state, lang=lang)} if lang != "en" else {}
+
+
+def _asked(*, game, engine, seat: int, lang: str, kind: str, prompt: str, deadline) -> dict:
+    """What every mail that asks a seat to decide stores (your move, reminder,
+    last call): the decision, its deadline, the seat's situation written out
+    and the commands that answer it, in the reader's language."""
+    return {
+        "tag": game_tag(game.pk, game.engine),
+        "kind": kind,
+        "prompt": prompt,
+        "deadline": moment(deadline),
+        "situation": situation_of(game=game, seat=seat, engine=engine, written=True, lang=lang),
+        "commands": commands_of(engine, game.state, seat, lang=lang),
+    }
+
+
 def your_move_write(*, game, pending: list) -> None:
     """A "your move" mail to each seat asked (``pending``: the decisions just opened)."""
     engine = engine_get(game.engine)
@@ -88,7 +108,7 @@ def your_move_write(*, game, pending: list) -> None:
             continue
         lang = recipient_language(seat.player)
         if lang not in prompts:
-            prompts[lang] = {d["seat"]: d["prompt"] for d in engine.decisions(game.state, lang=lang)} if lang != "en" else {}
+            prompts[lang] = _prompts(engine, game.state, lang)
         notification_write(
             kind=Notification.Kind.YOUR_MOVE,
             # the player too: a seat an operator gives to someone else is asked again
@@ -97,15 +117,10 @@ def your_move_write(*, game, pending: list) -> None:
             game=game,
             seat=seat.index,
             message="your_move",
-            data={
-                "tag": game_tag(game.pk, game.engine),
-                "kind": p.kind,
-                "prompt": prompts[lang].get(seat.index, p.prompt),
-                "sealed": p.sealed,
-                "deadline": moment(p.deadline),
-                "situation": situation_of(game=game, seat=seat.index, engine=engine, written=True, lang=lang),
-                "commands": commands_of(engine, game.state, seat.index, lang=lang),
-            },
+            data=_asked(
+                game=game, engine=engine, seat=seat.index, lang=lang, kind=p.kind,
+                prompt=prompts[lang].get(seat.index, p.prompt), deadline=p.deadline,
+            ) | {"sealed": p.sealed},  # fmt: skip
             game_locked=True,  # written by the step that opens the decision, the game row locked
         )
 
@@ -117,9 +132,7 @@ def reminder_write(*, game, pending, which: str = "reminder", policy: str = "") 
     engine = engine_get(game.engine)
     seat = pending.seat
     lang = recipient_language(seat.player)
-    prompt = pending.prompt
-    if lang != "en":
-        prompt = next((d["prompt"] for d in engine.decisions(game.state, lang=lang) if d["seat"] == seat.index), prompt)
+    prompt = _prompts(engine, game.state, lang).get(seat.index, pending.prompt)
     hours = max(0, int((pending.deadline - timezone.now()).total_seconds() // 3600)) if pending.deadline else None
     notification_write(
         kind=Notification.Kind.REMINDER,
@@ -128,17 +141,8 @@ def reminder_write(*, game, pending, which: str = "reminder", policy: str = "") 
         game=game,
         seat=seat.index,
         message="reminder",
-        data={
-            "tag": game_tag(game.pk, game.engine),
-            "which": which,
-            "kind": pending.kind,
-            "prompt": prompt,
-            "deadline": moment(pending.deadline),
-            "hours": hours,
-            "policy": policy,
-            "situation": situation_of(game=game, seat=seat.index, engine=engine, written=True, lang=lang),
-            "commands": commands_of(engine, game.state, seat.index, lang=lang),
-        },
+        data=_asked(game=game, engine=engine, seat=seat.index, lang=lang, kind=pending.kind, prompt=prompt,
+                    deadline=pending.deadline) | {"which": which, "hours": hours, "policy": policy},
     )
 
 
@@ -215,7 +219,9 @@ def notification_render(row: Notification):
     it last acted, up to the row's version; the table talk since the seat's
     previous mail, up to this row; the reader's time zone and language; the
     links of the footer. Runs in the deliver task (registered into
-    notifications.outbox by pbem's AppConfig)."""
+    notifications.outbox by pbem's AppConfig). A row that names its language
+    (an answer to a mail: the sender's, in which the mail was read, and its
+    texts of the game were written) is rendered in it."""
     data = dict(row.data or {})
     user = row.recipient
     if user is not None:
@@ -232,4 +238,5 @@ def notification_render(row: Notification):
                 for line in digest_since_last_acted(game_id=row.game_id, seat=row.seat, before_version=row.version)
             ]
     links = mail_links.mail_links(user=user, game_id=row.game_id)
-    return mail_render(message=row.message, data=data, language=recipient_language(user), links=links)
+    language = data.get("language") or recipient_language(user)
+    return mail_render(message=row.message, data=data, language=language, links=links)

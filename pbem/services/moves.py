@@ -13,7 +13,6 @@ import hmac
 import logging
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -472,10 +471,22 @@ def decisions_open(
 
 
 def advance_on_its_way(game: Game) -> bool:
-    """Whether an ``advance`` of this game is queued and fresh: marked less
-    than PBEM_LOST_WORK_SECONDS ago and not yet done (the task clears the mark
-    with the game row locked, so a task that has not cleared it has not yet
-    looked at the game and will see what this transaction commits). A stale
-    mark is queued again, as the lost-work sweep would."""
-    marked = game.advance_queued_at
-    return marked is not None and marked > timezone.now() - timedelta(seconds=settings.PBEM_LOST_WORK_SECONDS)
+    """Whether an ``advance`` of this game is on its way: the game is marked
+    and the mark not yet cleared (the task clears it with the game row locked,
+    so a task that has not cleared it has not yet looked at the game and will
+    see what this transaction commits). However old the mark, no second task
+    is queued: an advance waiting behind other work keeps its place, and one
+    that is really lost (its worker died, the broker was emptied) is the
+    lost-work sweep's to find, by what the broker holds (pbem.requeue). A
+    second copy here was what made the queue hold more than one task per
+    marked game under load (issue 29)."""
+    return game.advance_queued_at is not None
+
+
+def advance_ensure(game_id: int) -> None:
+    """Queue ``advance`` unless one is on its way (the game marked): one
+    conditional UPDATE, so that callers who do not hold a fresh copy of the
+    game row (a seat left while a move of the same transaction queued one)
+    never publish a second copy."""
+    if Game.objects.filter(pk=game_id, advance_queued_at__isnull=True).update(advance_queued_at=timezone.now()):
+        transaction.on_commit(lambda: _send_advance(game_id))

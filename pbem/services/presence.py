@@ -1,5 +1,6 @@
 """The player at the table: their game page, open and in use, says so with its
-poll; a your-move mail then waits (notifications.presence)."""
+word every 20 s (table.js: /games/<id>/here/, or the fallback poll); a your-move mail then
+waits (notifications.presence)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from django.utils import timezone
 
 from pbem.models import Seat
 
-PRESENCE_MARK_SECONDS = 20  # a poll marks the seat at most this often (the poll itself runs every 3 s)
+PRESENCE_MARK_SECONDS = 20  # the seat is marked at most this often (the fallback poll runs every 3 s)
 
 
 def seat_presence_mark(*, game_id: int, user) -> None:

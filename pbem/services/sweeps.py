@@ -1,5 +1,5 @@
 """The sweeps: what beat runs to find work a lost task left behind (an
-advance, a delivery) and queue it again, and the deadline sweep that sends
+advance, a mail, a push or chat delivery) and queue it again, and the deadline sweep that sends
 due reminders and applies due timeouts. Each is safe to run twice.
 
 A row whose task is queued carries the moment it was queued (a "mark", set in
@@ -15,8 +15,10 @@ from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
 
-from notifications.models import Notification
+from notifications.fanout import DELIVERY_PRIORITY
+from notifications.models import Delivery, Notification
 from notifications.outbox import DELIVER_PRIORITY
+from notifications.tasks import deliver, delivery_send
 from pbem.models import Game, PendingAction
 from pbem.requeue import lost_requeue, marked_work_requeue
 from pbem.services.timeouts import pending_remind, pending_timeout
@@ -77,7 +79,6 @@ def stalled_work_requeue(*, grace_seconds: int | None = None) -> dict:
     holds no task of it (pbem.requeue.lost_requeue: waiting behind other work
     is not lost), mail at its own lower priority. (Games whose advance was
     queued and lost are found sooner by ``lost_advances_requeue``.)"""
-    from notifications.tasks import deliver
     from pbem.tasks import advance
 
     grace = grace_seconds if grace_seconds is not None else settings.PBEM_SWEEP_GRACE_SECONDS
@@ -109,9 +110,17 @@ def notifications_lost_requeue(*, grace_seconds: int | None = None, limit: int =
     period; a send in progress holds the row's lock and the extra task skips
     it. Rows whose send failed are Celery's to retry with backoff (no mark);
     the minute's ``stalled_work_requeue`` is their backstop."""
-    from notifications.tasks import deliver
-
     return marked_work_requeue(
         Notification.objects.filter(sent_at__isnull=True), mark="deliver_queued_at", task=deliver,
         grace_seconds=grace_seconds, limit=limit, priority=DELIVER_PRIORITY,
+    )  # fmt: skip
+
+
+def deliveries_lost_requeue(*, grace_seconds: int | None = None, limit: int = 1000) -> int:
+    """The short sweep of push and chat deliveries whose task was lost (as
+    ``notifications_lost_requeue`` for mails): queued again at their own
+    priority, each marked anew."""
+    return marked_work_requeue(
+        Delivery.objects.filter(sent_at__isnull=True), mark="queued_at", task=delivery_send,
+        grace_seconds=grace_seconds, limit=limit, priority=DELIVERY_PRIORITY,
     )  # fmt: skip

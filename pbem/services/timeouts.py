@@ -27,7 +27,7 @@ from pbem.models import Game, Move, PendingAction, Seat
 from pbem.selectors import engine_get
 from pbem.services.game_finish import game_finish
 from pbem.services.mails import reminder_write, situation_of
-from pbem.services.moves import bot_action, game_lock, move_submit, queue_advance
+from pbem.services.moves import advance_ensure, bot_action, game_lock, move_submit
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +66,7 @@ def _seat_leave(game: Game, engine, seat: Seat, status: str, now: datetime) -> s
         ).first()
         if pending is not None:
             _bot_answers(game, engine, seat.index)
-        queue_advance(game.pk)
+        advance_ensure(game.pk)  # unless one is on its way (the bot's answer above queued one)
         return "bot"
     seat.save(update_fields=["status", "left_at"])
     _game_end_early(game, seat, now)
@@ -181,6 +181,19 @@ def _others(game: Game, seat: Seat):
     return game.seats.select_related("player").filter(player__isnull=False).exclude(pk=seat.pk)
 
 
+def _note(*, game: Game, to: Seat, message: str, data: dict, key: str) -> None:
+    """One note to the player of seat ``to``, with the situation as that seat sees it."""
+    notification_write(
+        kind="notice",
+        dedupe_key=f"{key}:{to.index}",
+        user=to.player,
+        game=game,
+        seat=to.index,
+        message=message,
+        data=data | {"situation": situation_of(game=game, seat=to.index)},
+    )
+
+
 def timeout_note(*, game: Game, pending: PendingAction, done: str) -> None:
     """A public note to the other players, and a word to the player. It never
     says what was chosen (a sealed default stays as secret as any bid)."""
@@ -189,39 +202,15 @@ def timeout_note(*, game: Game, pending: PendingAction, done: str) -> None:
     when = pending.deadline.isoformat() if pending.deadline else None
     data = {"tag": game_tag(game.pk, game.engine), "who": who, "seat": seat.index + 1, "kind": pending.kind, "when": when, "done": done}
     for other in _others(game, seat):
-        notification_write(
-            kind="notice",
-            dedupe_key=f"timeout:{pending.pk}:{other.index}",
-            user=other.player,
-            game=game,
-            seat=other.index,
-            message="timeout_other",
-            data=data | {"situation": situation_of(game=game, seat=other.index)},
-        )
-    notification_write(
-        kind="notice",
-        dedupe_key=f"timeout:{pending.pk}:{seat.index}",
-        user=seat.player,
-        game=game,
-        seat=seat.index,
-        message="timeout_you",
-        data=data | {"situation": situation_of(game=game, seat=seat.index)},
-    )
+        _note(game=game, to=other, message="timeout_other", data=data, key=f"timeout:{pending.pk}")
+    _note(game=game, to=seat, message="timeout_you", data=data, key=f"timeout:{pending.pk}")
 
 
 def leave_note(*, game: Game, seat: Seat, done: str) -> None:
     who = f"{seat.player.username} (seat {seat.index + 1})"
     data = {"tag": game_tag(game.pk, game.engine), "who": who, "seat": seat.index + 1, "done": "resign_" + done}
     for other in _others(game, seat):
-        notification_write(
-            kind="notice",
-            dedupe_key=f"resign:{game.pk}:{seat.index}:{other.index}",
-            user=other.player,
-            game=game,
-            seat=other.index,
-            message="resign_other",
-            data=data | {"situation": situation_of(game=game, seat=other.index)},
-        )
+        _note(game=game, to=other, message="resign_other", data=data, key=f"resign:{game.pk}:{seat.index}")
 
 
 def _reminder_write(pending: PendingAction, which: str) -> None:

@@ -121,13 +121,30 @@ def poll_stamp(*, game_id: int, user) -> str | None:
     it: a private game's existence and progress are not told to outsiders."""
     if user is None or not user.is_authenticated:
         return None
+    return _stamp(Game.objects.filter(selectors.games_visible_filter(user=user), pk=game_id))
+
+
+def game_stamp(*, game_id: int) -> str | None:
+    """``poll_stamp`` for a reader already let in (the live stream checks once, when it opens,
+    as the page does); None when the game is gone."""
+    return _stamp(Game.objects.filter(pk=game_id))
+
+
+def _stamp(games) -> str | None:
     row = (
-        Game.objects.filter(selectors.games_visible_filter(user=user), pk=game_id)
-        .annotate(n_moves=_count_of(Move), n_talk=_count_of(TableMessage), n_seated=_seated())
+        games.annotate(n_moves=_count_of(Move), n_talk=_count_of(TableMessage), n_seated=_seated())
         .values_list("status", "version", "n_moves", "n_talk", "n_seated")
         .first()
     )
     return None if row is None else ".".join(str(x) for x in row)
+
+
+def dashboard_game_ids(*, user) -> set[int]:
+    """The games whose change may change ``user``'s dashboard: those they sit at that are not over."""
+    return set(
+        Game.objects.filter(seats__player=user, status__in=(Game.Status.FORMING, Game.Status.ACTIVE))
+        .values_list("pk", flat=True)
+    )
 
 
 def table_talk(*, game: Game, seat: Seat | None, since=None) -> list[TableMessage]:

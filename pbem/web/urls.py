@@ -1,6 +1,6 @@
 from django.urls import path
 
-from pbem.web import app, feeds, orders, push, views
+from pbem.web import app, feeds, orders, push, stream, views
 
 app_name = "web"
 
@@ -11,6 +11,10 @@ urlpatterns = [
     path("games/new/", views.game_new, name="game-new"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/poll/", views.game_poll, name="game-poll"),
+    path("games/<int:game_id>/stream/", stream.game_stream, name="game-stream"),
+    path("games/<int:game_id>/here/", views.game_here, name="game-here"),
+    path("stream/", stream.dashboard_stream, name="dashboard-stream"),
+    path("lobby/stream/", stream.lobby_stream, name="lobby-stream"),
     path("games/<int:game_id>/live/", views.game_live, name="game-live"),
     path("games/<int:game_id>/forms/", views.game_forms, name="game-forms"),
     path("games/<int:game_id>/move/", views.game_move, name="game-move"),

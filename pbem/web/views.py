@@ -226,6 +226,16 @@ def game_poll(request, game_id: int):
 
 
 @require_GET
+def game_here(request, game_id: int):
+    """The open page is in use (table.js says so while its stream brings the changes, every
+    20 s at most): your-move mails wait. 204; 404 for a game the user may not see, as its poll."""
+    if web_selectors.poll_stamp(game_id=game_id, user=request.user) is None:
+        raise Http404(_("There is no game %(id)s.") % {"id": game_id})
+    services.seat_presence_mark(game_id=game_id, user=request.user)
+    return HttpResponse(status=204)
+
+
+@require_GET
 def game_live(request, game_id: int):
     """A part of the game page, fetched again when the poll's stamp moves:
     ``?part=head`` (status, seats, invitation box), ``board``, or the rest."""

@@ -72,3 +72,22 @@ def test_an_esps_stripped_reply_does_not_hide_the_later_blocks_of_an_interleaved
     answer = reply_to(deliver(raw, stripped_text="bid 5")).body_text
     assert answer.startswith("Done:\n  bid 5: sealed answer in") and "\n  bid 8: sealed answer in" in answer, answer
     assert _accepted(game) == {"type": "bid", "amount": 8}
+
+
+def test_the_answer_is_stored_as_data_and_written_when_it_is_delivered(game, alice):
+    """The answer's row holds parts, not prose (pbem.messages writes them at
+    delivery), and names the language the mail was read in."""
+    import json
+
+    from notifications.models import Notification
+    from pbem.services.languages import profile_language_set
+
+    profile_language_set(user=alice, language="de")
+    row = deliver(mails.plain("alice@example.org", address_of(alice, game, 0), "Hallo,\nbid 5\n"))
+    stored = Notification.objects.get(dedupe_key=f"reply:{row.pk}")
+    assert stored.body_text == "" and stored.data["language"] == "de"
+    assert [p["t"] for p in stored.data["parts"]] == ["done"]
+    said = json.dumps(stored.data["parts"])
+    assert "Ausgeführt" not in said and "Run:" not in said and "a greeting" not in said  # no sentence of ours in the data
+    answer = reply_to(row).body_text
+    assert answer.startswith("Ausgeführt:\n  bid 5: ") and "'Hallo,'" in answer, answer

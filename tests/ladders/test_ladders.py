@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from pbem.errors import Conflict
 from pbem.ladders import services
-from pbem.ladders.models import LadderGame, LadderMember
+from pbem.ladders.models import Ladder, LadderGame, LadderMember
 from pbem.ladders.selectors import ladder_standings
 from tests.ladders.conftest import finish, start
 from tests.support.rendered import rendered_everything
@@ -75,3 +75,17 @@ def test_an_unconfirmed_address_may_not_join(ladder, make_user):
     ladder.require_verified_email = False
     ladder.save()
     services.ladder_join(ladder=ladder, user=u)
+
+
+def test_the_page_and_the_api_list_the_ladders_and_tournaments_from_one_read(ladder, client, api):
+    """ladders_list and tournaments_list serve the ladders' page and the API
+    alike (they read the same summaries; the page by name, the API by slug)."""
+    from pbem.ladders import selectors
+
+    Ladder.objects.create(slug="a-first", name="Zither ladder", engine="sealedbid", options={}, min_players=2, max_players=2)
+    assert [x["slug"] for x in selectors.ladders_list()] == ["bids", "a-first"]  # by name
+    assert [x["slug"] for x in selectors.ladders_list(order_by="slug")] == ["a-first", "bids"]
+    assert [x["slug"] for x in api().get("/api/ladders/").json()] == ["a-first", "bids"]
+    page = client.get("/ladders/").content.decode()
+    assert page.index("Sealed Bid ladder") < page.index("Zither ladder")
+    assert selectors.tournaments_list(limit=50) == []

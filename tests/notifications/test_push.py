@@ -116,7 +116,7 @@ def test_a_lost_push_is_found_by_the_sweep_and_queued_again(service, game, alice
 
     from django.utils import timezone
 
-    from notifications.services import deliveries_lost_requeue
+    from pbem.services.sweeps import deliveries_lost_requeue
 
     subscribe(service, alice, "phone")
     note = Notification.objects.filter(game=game, recipient=alice, kind="your_move").latest("pk")

@@ -143,12 +143,16 @@ def test_a_newcomer_runs_make_run_signs_up_and_plays_a_bot(embedded, browser):
         page.locator("section.board svg a.act").first.click()
         page.wait_for_selector("text=Your move is in.")
         page.evaluate("() => { window.notReloaded = true }")
-        # the bot's answer arrives on the open page (the worker on the SQLite broker, then the poll)
+        polls = []
+        page.on("request", lambda r: polls.append(r.url) if "/poll/" in r.url else None)
+        # the bot's answer arrives on the open page (the worker on the SQLite broker, then the page's
+        # stream, told through make run's datagram socket: not the fallback poll)
         page.wait_for_function(
             "() => document.querySelector('#live').innerText.includes('Bot 2 chooses a character')", timeout=30_000
         )
         page.locator("form.move-form[data-type=pick]").wait_for()  # and the newcomer's next choice is asked
         assert page.evaluate("() => window.notReloaded === true")
+        assert polls == [], polls
         assert (var / "broker.sqlite3").exists() and not (var / "broker").exists()  # the broker is a SQLite file
     finally:
         ctx.close()

@@ -19,7 +19,7 @@ def _say(page, text: str, to: str | None = None) -> None:
 
 
 def _appears(page, text: str) -> None:
-    """Waits for ``text`` in the page's live region, fetched by the poll."""
+    """Waits for ``text`` in the page's live region, fetched again when its stream says so."""
     page.wait_for_function(
         "t => document.querySelector('#talk') && document.querySelector('#talk').innerText.includes(t)", arg=text, timeout=15_000
     )
@@ -57,7 +57,8 @@ def test_table_and_private_messages_reach_only_whom_they_are_for_without_reloadi
     assert a.evaluate("() => window.notReloaded === true")
     assert "private, to bob" in a.inner_text("#talk") and "private, to you" in a.inner_text("#talk")
 
-    # carol's page has caught up with all three messages (the poll's stamp counts them), never reloaded
+    # carol's page has caught up with all three messages (the stamp its stream brought counts them;
+    # the fallback poll would start from it), never reloaded
     c.wait_for_function("() => document.querySelector('#poll').getAttribute('hx-get').endsWith('.3')")
     assert c.evaluate("() => window.notReloaded === true")
     for p in (c, spectator):

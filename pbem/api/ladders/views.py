@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from pbem.api.ladders import serializers as s
 from pbem.ladders import selectors, services
-from pbem.ladders.models import Ladder, Seek, Tournament
+from pbem.ladders.models import Seek
 
 ERRORS = {400: s.ErrorSerializer, 403: s.ErrorSerializer, 404: s.ErrorSerializer, 409: s.ErrorSerializer}
 READ_ERRORS = {404: s.ErrorSerializer}
@@ -28,7 +28,7 @@ class PublicRead(APIView):
 class LadderListView(PublicRead):
     @extend_schema(responses={200: s.LadderSerializer(many=True)}, tags=["ladders"])
     def get(self, request):
-        return Response([selectors.ladder_summary(ladder=ladder) for ladder in Ladder.objects.order_by("slug")])
+        return Response(selectors.ladders_list(order_by="slug"))
 
 
 class LadderDetailView(PublicRead):
@@ -108,7 +108,7 @@ class LadderStandingsView(PublicRead):
 class TournamentListView(PublicRead):
     @extend_schema(responses={200: s.TournamentSerializer(many=True)}, tags=["tournaments"])
     def get(self, request):
-        return Response([selectors.tournament_summary(tournament=t) for t in Tournament.objects.order_by("-created_at")[:200]])
+        return Response(selectors.tournaments_list(limit=200))
 
     @extend_schema(request=s.TournamentCreateSerializer, responses={201: s.TournamentSerializer, **ERRORS}, tags=["tournaments"])
     def post(self, request):

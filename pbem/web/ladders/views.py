@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from pbem.errors import ServiceError
 from pbem.ladders import selectors, services
-from pbem.ladders.models import Ladder, Seek, Tournament
+from pbem.ladders.models import Seek
 from pbem.selectors import engine_list
 from pbem.web.ladders.forms import TournamentCreateForm
 from pbem.web.templatetags.pbem_i18n import when
@@ -41,9 +41,9 @@ def _or_404(request, fetch):
 
 
 def ladder_list(request):
-    ladders = [selectors.ladder_summary(ladder=x) for x in Ladder.objects.order_by("name")]
-    tournaments = [selectors.tournament_summary(tournament=t) for t in Tournament.objects.order_by("-created_at")[:50]]
-    return _render(request, "ladders/list.html", {"ladders": ladders, "tournaments": tournaments})
+    return _render(
+        request, "ladders/list.html", {"ladders": selectors.ladders_list(), "tournaments": selectors.tournaments_list(limit=50)}
+    )
 
 
 def ladder_page(request, slug: str):

@@ -183,3 +183,32 @@ def test_a_move_to_a_game_the_sender_sees_without_a_seat_is_refused(api, carol, 
                         HTTP_IDEMPOTENCY_KEY="outsider")
     assert r.status_code == 403 and "no seat" in r.json()["detail"]
     assert snapshot(started_game.pk) == before
+
+
+def test_the_move_limit_is_a_sliding_window_on_redis(api, alice, started_game, rates):
+    """The moves' limit counts, on Redis in one round trip, the requests let through in the last
+    window: a refused one is not counted, and each request leaves the window when its time is up."""
+    import redis
+    import time_machine
+    from django.conf import settings
+
+    assert settings.CACHES["default"]["BACKEND"].endswith("RedisCache")  # the one-round-trip path is the one tested
+    rates(moves="2/min")
+    url = f"/api/games/{started_game.pk}/moves/"
+    post = lambda: api(alice).post(url, {"action": {"type": "bid", "amount": 50}}, format="json")  # noqa: E731
+    start = timezone.now()
+    with time_machine.travel(start, tick=False):
+        assert post().status_code == 400  # let through (and refused by the game: no such bid)
+    # the window is the script's sorted set of moments (DRF's own throttle would have stored a pickled list)
+    from django.core.cache import cache
+
+    assert redis.Redis.from_url(settings.REDIS_URL).type(cache.make_key(f"throttle_moves_{alice.pk}")) == b"zset"
+    with time_machine.travel(start + timedelta(seconds=30), tick=False):
+        assert post().status_code == 400
+        refused = post()
+        assert refused.status_code == 429 and int(refused["Retry-After"]) == 30  # the first leaves the window at 60 s
+    with time_machine.travel(start + timedelta(seconds=61), tick=False):
+        assert post().status_code == 400  # the first has left; the refused one was never counted
+        assert post().status_code == 429
+    with time_machine.travel(start + timedelta(seconds=152), tick=False):
+        assert [post().status_code for _ in range(3)] == [400, 400, 429]

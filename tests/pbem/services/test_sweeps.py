@@ -67,19 +67,17 @@ def test_an_advance_waiting_in_the_queue_is_not_queued_again(started_game, queue
     assert services.lost_advances_requeue(grace_seconds=0) == 0  # and queued once
 
 
-def test_lost_mail_is_queued_again_below_every_game(started_game, queue):
-    """Re-sent mail goes back at mail's own priority, behind every advance (kombu's list of
-    priority 6), never ahead of the games."""
+def test_lost_mail_is_queued_again_on_mails_own_queue(started_game, queue):
+    """Re-sent mail goes back where fresh mail goes: mail's own queue (PBEM_MAIL_QUEUE), at mail's
+    priority, never onto the games' queue ahead of an advance."""
     import redis
     from django.conf import settings
-
-    from notifications.outbox import DELIVER_PRIORITY
 
     Notification.objects.update(deliver_queued_at=timezone.now() - timedelta(minutes=5))
     unsent = Notification.objects.filter(sent_at__isnull=True).count()
     assert unsent and services.notifications_lost_requeue(grace_seconds=10) == unsent
     r = redis.Redis.from_url(settings.REDIS_URL)
-    assert r.llen(f"{settings.CELERY_TASK_DEFAULT_QUEUE}\x06\x16{DELIVER_PRIORITY}") == unsent
+    assert settings.PBEM_MAIL_QUEUE and r.llen(settings.PBEM_MAIL_QUEUE) == unsent
     assert r.llen(settings.CELERY_TASK_DEFAULT_QUEUE) == 0
     Notification.objects.update(deliver_queued_at=timezone.now() - timedelta(minutes=5))
     assert services.notifications_lost_requeue(grace_seconds=10) == 0  # waiting: not a second copy

@@ -455,3 +455,30 @@ def test_a_real_engine_runs_on_timeouts_alone(clock_at, alice, bob, carol, slug)
         services.game_advance(game_id=game.pk)
         assert Game.objects.get(pk=game.pk).version > before
     assert Move.objects.filter(game=game).exclude(source="timeout").count() == 0  # the default was never refused
+
+
+def _advances_queued(game_id):
+    import json
+
+    import redis
+    from django.conf import settings
+
+    from tests.conftest_worker import queue_lists
+
+    r = redis.Redis.from_url(settings.REDIS_URL)
+    found = 0
+    for key in queue_lists(settings.CELERY_TASK_DEFAULT_QUEUE):
+        for raw in r.lrange(key, 0, -1):
+            headers = json.loads(raw)["headers"]
+            found += headers["task"] == "pbem.tasks.advance" and headers["argsrepr"] == f"({game_id},)"
+    return found
+
+
+def test_a_seat_handed_to_a_bot_queues_one_advance(clock_at, alice, bob, carol, queue, django_capture_on_commit_callbacks):
+    # the bot's answer (move_submit) queues the advance; the seat's leaving must not queue a second (issue 29)
+    game = new_game([alice, bob, carol], {"hours": 24})
+    services.game_advance(game_id=game.pk)  # the start's advance ran: nothing in flight
+    with django_capture_on_commit_callbacks(execute=True):
+        services.seat_resign(game_id=game.pk, user=bob)
+    assert Move.objects.get(game=game, seat=1).source == "bot"
+    assert _advances_queued(game.pk) == 1

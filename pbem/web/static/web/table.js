@@ -50,17 +50,65 @@
   });
 })();
 
-// At the table: the poll says whether this page is in use (shown, and touched in the last
-// 5 minutes), so a your-move mail waits while the player answers here (notifications.presence).
+// Live: the page's event stream (body's sse-connect, htmx's SSE extension) says when to fetch its
+// parts again. Only while the stream cannot be opened (the browser has no EventSource, the server
+// refused it or answered without a stream, or it did not open within 10 s) is the poll asked every
+// 3 s, and it stops as soon as the stream opens again. The stamp of the last change the page got
+// rides along on the poll, so a poll after a stream picks up where the stream left off.
+(function () {
+  "use strict";
+  var polling = null;
+  var opened = false;
+  function poll() {
+    var el = document.getElementById("poll");
+    if (el && window.htmx) window.htmx.trigger(el, "pbem-poll");
+  }
+  function pollOn() {
+    if (polling === null) { polling = window.setInterval(poll, 3000); poll(); }
+  }
+  function pollOff() {
+    if (polling !== null) { window.clearInterval(polling); polling = null; }
+  }
+  if (!document.body.hasAttribute("sse-connect")) return;
+  if (!window.EventSource) { pollOn(); return; }
+  document.body.addEventListener("htmx:sseOpen", function () { opened = true; pollOff(); });
+  document.body.addEventListener("htmx:sseError", function (e) {
+    // CLOSED: refused or not a stream (the extension tries again later); CONNECTING: the browser
+    // is opening it again after it ended, as every stream does after a few minutes
+    var source = e.detail && e.detail.source;
+    if (!source || source.readyState === window.EventSource.CLOSED) pollOn();
+  });
+  window.setTimeout(function () { if (!opened) pollOn(); }, 10000);
+  document.body.addEventListener("htmx:sseMessage", function (e) {
+    var stamp = e.detail && e.detail.data;
+    var el = document.getElementById("poll");
+    if (!stamp || !el) return;
+    var url = el.getAttribute("hx-get").split("?")[0] + "?stamp=" + encodeURIComponent(stamp);
+    if (el.getAttribute("hx-get") !== url) { el.setAttribute("hx-get", url); window.htmx.process(el); }
+  });
+})();
+
+// At the table: a page in use (shown, and touched in the last 5 minutes) says so every 20 s, so
+// a your-move mail waits while the player answers here (notifications.presence); the fallback
+// poll carries the same word. An idle or hidden page says nothing.
 (function () {
   "use strict";
   var last = Date.now();
+  var here = document.body.getAttribute("data-here-url");
+  function inUse() {
+    return document.visibilityState === "visible" && Date.now() - last < 5 * 60 * 1000;
+  }
   ["pointerdown", "keydown", "scroll", "touchstart"].forEach(function (name) {
     document.addEventListener(name, function () { last = Date.now(); }, {passive: true});
   });
   document.addEventListener("htmx:configRequest", function (e) {
     var elt = e.detail.elt;
     if (!elt || elt.id !== "poll") return;
-    if (document.visibilityState === "visible" && Date.now() - last < 5 * 60 * 1000) e.detail.parameters.here = "1";
+    if (inUse()) e.detail.parameters.here = "1";
   });
+  function tell() {
+    if (here && inUse() && window.fetch) window.fetch(here, {credentials: "same-origin"}).catch(function () {});
+  }
+  window.setInterval(tell, 20000);  // the page's own load said so already
+  document.addEventListener("visibilitychange", tell);
 })();
