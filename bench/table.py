@@ -4,7 +4,7 @@
     python -m bench.table --engine fugger    # one of them
 
 One run on a stack of its own (bench/stack.py: a fresh database, gunicorn with
-DEBUG off, one Celery worker) and Debian's Chromium at 390 x 844 px with touch:
+uvicorn workers on ASGI and DEBUG off, one Celery worker) and Debian's Chromium at 390 x 844 px with touch:
 a player plays seat 1 of each game against the engine's bot by tapping the
 board only, as tests/web/tapping.py does (the browser tests play Citadels and
 Staufer to the end the same way, and the first moves of Augsburg 1520 and
@@ -44,7 +44,7 @@ def main() -> None:
     stack.database_create()
     try:
         stack.django_setup()
-        url = stack.web_start(workers=2)
+        url = stack.web_start(workers=2, asgi=True)  # as the site is served: each open page holds its event stream
         stack.worker_start(concurrency=1)
         print(machine())
         rows = [play(url, slug, args.seed) for slug in (args.engine or list(GAMES))]
