@@ -128,9 +128,10 @@ class Engine(Protocol):
         """The email command that ``parse`` reads back as exactly ``action``."""
         ...
 
-    def choices(self, state: dict, seat: int) -> list[Choice]:
+    def choices(self, state: dict, seat: int, *, lang: str = "en") -> list[Choice]:
         """What is legal now, one Choice per ActionSpec of ``actions`` (same
-        types, same order), in the game's words. Forms and board links are
+        types, same order), in the game's words and in ``lang`` (the same
+        plays and values in every language, only the labels differ). Forms and board links are
         built from it, so a page never offers a move ``validate`` refuses:
         conformance checks that every play validates and every option is a
         value its spec allows. Engines build it with ``choices_from_specs``."""
@@ -263,6 +264,27 @@ def choices_from_specs(
                 listed = [{"action": {"type": s["type"], param: o["value"]}, "label": o["label"], "on": o["on"]} for o in opts[param]]
         out.append({"type": s["type"], "label": s["label"], "options": opts, "plays": listed})
     return out
+
+
+def choices_adjust(
+    choices: list[Choice],
+    *,
+    labels: dict[str, Callable[[Play], str]] | None = None,
+    on: dict[str, Callable[[dict], str | None]] | None = None,
+) -> list[Choice]:
+    """What an engine adds to ``choices_from_specs``: each play of a type in
+    ``labels`` relabelled by ``labels[type](play)`` (the verb around the
+    value's name: "Build Market (2 gold)"), and placed on the board by
+    ``on[type](action)`` (None: a button of its own, no board component)."""
+    for c in choices:
+        relabel = (labels or {}).get(c["type"])
+        place = (on or {}).get(c["type"])
+        for p in c["plays"]:
+            if relabel is not None:
+                p["label"] = relabel(p)
+            if place is not None:
+                p["on"] = place(p["action"])
+    return choices
 
 
 def _on_of(action: dict, on) -> str | None:

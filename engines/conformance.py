@@ -290,14 +290,16 @@ def _check_languages(engine: Engine, state: dict, decisions: list[dict], action_
     """In every language: the prompts, the specs (same types and params as in
     English), every example parses back to its action and is legal (read with
     the writer's language and with English: commands are read in any language),
-    every command of the move sent parses back exactly, the render is not empty."""
+    every command of the move sent parses back exactly, the choices offer what
+    the English ones offer, the render is not empty."""
     english = {d["seat"]: d for d in decisions}
     for lang in languages(engine):
         if lang == i18n.DEFAULT:
             continue
         translated = engine.decisions(state, lang=lang)  # type: ignore[call-arg]
-        if [(d["seat"], d["kind"], d["sealed"]) for d in translated] != [
-                (d["seat"], d["kind"], d["sealed"]) for d in decisions] or not all(d["prompt"] for d in translated):
+        # the same decisions; kind and prompt in the language's words
+        if [(d["seat"], d["sealed"]) for d in translated] != [
+                (d["seat"], d["sealed"]) for d in decisions] or not all(d["prompt"] and d["kind"] for d in translated):
             raise _fail(f"decisions in {lang} differ from English ones", rec, step)
         for seat in english:
             specs = engine.actions(state, seat, lang=lang)  # type: ignore[call-arg]
@@ -319,6 +321,7 @@ def _check_languages(engine: Engine, state: dict, decisions: list[dict], action_
                         engine.validate(state, seat, parsed[0], lang=lang)  # type: ignore[call-arg]
                     except IllegalAction as e:
                         raise _fail(f"{lang} example {x['example']!r} is refused: {e.message}", rec, step) from None
+            _check_choices_translated(engine, state, seat, lang, rec, step)
             action = action_of.get(seat)
             if action is not None:
                 text = engine.command(state, seat, action, lang=lang)  # type: ignore[call-arg]
@@ -332,6 +335,27 @@ def _check_languages(engine: Engine, state: dict, decisions: list[dict], action_
             page = engine.render(state, seat, lang=lang)  # type: ignore[call-arg]
             if not isinstance(page, str) or not page.strip():
                 raise _fail(f"render in {lang} for seat {seat} is empty", rec, step)
+
+
+def _shape(choices: list[dict]) -> list:
+    """What a list of choices offers, without its words."""
+    return [(c["type"], [p["action"] for p in c["plays"]], {k: [o["value"] for o in v] for k, v in c["options"].items()})
+            for c in choices]
+
+
+def _check_choices_translated(engine: Engine, state: dict, seat: int, lang: str, rec, step) -> None:
+    """The choices in ``lang`` offer exactly what the English ones offer (so
+    every offered choice still validates), every label a printed name."""
+    translated = engine.choices(state, seat, lang=lang)  # type: ignore[call-arg]
+    if _shape(translated) != _shape(engine.choices(state, seat)):
+        raise _fail(f"choices in {lang} offer other plays or values than the English ones", rec, step)
+    for c in translated:
+        _check_label(c["label"], c["type"], rec, step)
+        for p in c["plays"]:
+            _check_label(p["label"], c["type"], rec, step)
+        for options in c["options"].values():
+            for o in options:
+                _check_label(o["label"], c["type"], rec, step)
 
 
 def _check_event_texts(engine: Engine, events: list[dict], rec, step) -> None:

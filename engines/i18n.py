@@ -103,6 +103,11 @@ class Catalog:
         lang = language(lang)
         return _Formatter(self, lang).format(self.template(lang, key), **args)
 
+    def around(self, lang: str, key: str):
+        """A relabelling for ``engines.base.choices_adjust``: a play's label
+        (the value's name) set in ``key``'s text as ``{what}`` ("Build {what}")."""
+        return lambda play: self.text(lang, key, what=play["label"])
+
     def term(self, lang: str, prefix: str, name: str) -> str:
         return self.text(lang, f"{prefix}.{name}")
 
@@ -229,6 +234,16 @@ def words(text: str, keep: frozenset[str] = frozenset()) -> list[str]:
 
 
 COMMON = Catalog.load("engines")
+
+
+def kinds_in(catalog: Catalog, decisions: list[dict], lang: str) -> list[dict]:
+    """``decisions`` with each ``kind`` ("buy debt notes") written in ``lang``
+    (``kind.<kind>`` of the engine's catalog; English keeps the kind as it
+    is, which is what the service stores)."""
+    if language(lang) == DEFAULT:
+        return decisions
+    return [{**d, "kind": catalog.text(lang, f"kind.{d['kind']}")} if catalog.has(f"kind.{d['kind']}") else d
+            for d in decisions]
 
 
 def describe_actions(specs: list[dict], lang: str = DEFAULT) -> str:

@@ -1,7 +1,8 @@
 """Players by name in the engines' texts.
 
 The engines write a seat as its number ("P2" in Augsburg 1520 and Staufer,
-"Player 2" in Fugger, "seat 2" in Citadels): they know no names. Pages and
+"Player 2" in Fugger, "seat 2" in Citadels, "Spieler 2" / "Giocatore 2" /
+"Joueur 2" in the labels of the forms in German, Italian, French): they know no names. Pages and
 mails show the names instead, with this one function (pure Python, so the
 pages, the messages and the mails all use it)."""
 
@@ -9,7 +10,9 @@ from __future__ import annotations
 
 import re
 
-_SEAT = re.compile(r"\b(?:P|[Pp]layer |[Ss]eat )([1-9])\b")
+# "Player 2" and its translations ("Spieler 2", "Giocatore 2", "Joueur 2": the
+# engines' ``player_long``, which the forms' labels use)
+_SEAT = re.compile(r"\b(?:P|[Pp]layer |[Ss]eat |[Ss]pieler |[Gg]iocatore |[Jj]oueur )([1-9])\b")
 
 
 def seat_names_in(text: str, names: list[str] | None) -> str:

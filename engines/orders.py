@@ -20,6 +20,7 @@ from __future__ import annotations
 import unicodedata
 
 from engines.base import SPENT, ActionSpec, IllegalAction, ParseError, canonical, check_against_specs
+from engines.i18n import COMMON
 
 __all__ = [
     "SPENT",
@@ -81,15 +82,23 @@ def standing_command(order: dict) -> str:
     return " ".join(words)
 
 
-def standing_parse(specs: list[ActionSpec], text: str) -> dict:
+def _offered(specs: list[ActionSpec], lang: str, labelled: bool = True) -> str:
+    word = COMMON.text(lang, "standing.word")
+    return "; ".join(
+        COMMON.text(lang, "standing.offered", word=word, example=s["example"], label=s["label"]) if labelled
+        else f"`{word} {s['example']}`" for s in specs
+    ) or COMMON.text(lang, "standing.none_offered")
+
+
+def standing_parse(specs: list[ActionSpec], text: str, lang: str = "en") -> dict:
     """A standing order from one line (``standing`` already taken off):
     the order's type, then its params in the order the spec lists them;
     an array param takes the rest of the line (``none`` for an empty one).
-    Raises ParseError saying what may be written instead."""
+    Raises ParseError saying, in ``lang``, what may be written instead."""
     words = _fold(text).replace(",", " ").split()
-    offered = "; ".join(f"`standing {s['example']}` ({s['label']})" for s in specs) or "none in this game"
+    word = COMMON.text(lang, "standing.word")
     if not words:
-        raise ParseError(f"Write a standing order after `standing`. Offered: {offered}.", text)
+        raise ParseError(COMMON.text(lang, "standing.write_one", word=word, offered=_offered(specs, lang)), text)
     by_type = {s["type"]: s for s in specs}
     chosen, rest = None, words
     for take in range(min(4, len(words)), 0, -1):
@@ -98,44 +107,45 @@ def standing_parse(specs: list[ActionSpec], text: str) -> dict:
             chosen, rest = by_type[name], words[take:]
             break
     if chosen is None:
-        raise ParseError(f"There is no standing order {' '.join(words[:2])!r}. Offered: {offered}.", text)
+        raise ParseError(COMMON.text(lang, "standing.no_such", words=" ".join(words[:2]), offered=_offered(specs, lang)), text)
+    example = f"{word} {chosen['example']}"
     order: dict = {"type": chosen["type"]}
     for name, schema in chosen["params"].items():
         if schema.get("type") == "array":
             items = [] if rest in (["none"], []) else rest
-            order[name] = [_value(schema["items"], w, chosen, text) for w in items]
+            order[name] = [_value(schema["items"], w, example, text, lang) for w in items]
             rest = []
             continue
         if not rest:
-            raise ParseError(f"`{chosen['type'].replace('_', ' ')}` needs its {name}: e.g. `standing {chosen['example']}`.", text)
-        order[name], rest = _value(schema, rest[0], chosen, text), rest[1:]
+            raise ParseError(COMMON.text(lang, "standing.needs", type=chosen["label"], example=example), text)
+        order[name], rest = _value(schema, rest[0], example, text, lang), rest[1:]
     if rest:
-        raise ParseError(f"Too much after the order: {' '.join(rest)!r}. E.g. `standing {chosen['example']}`.", text)
+        raise ParseError(COMMON.text(lang, "standing.too_much", rest=" ".join(rest), example=example), text)
     return order
 
 
-def _value(schema: dict, word: str, spec: ActionSpec, text: str):
+def _value(schema: dict, word: str, example: str, text: str, lang: str):
     if "enum" in schema:
         for v in schema["enum"]:
             if _word(v) == word:
                 return v
-        raise ParseError(
-            f"{word!r} is not one of {', '.join(_word(v) for v in schema['enum'])}. E.g. `standing {spec['example']}`.", text
-        )
+        values = ", ".join(_word(v) for v in schema["enum"])
+        raise ParseError(COMMON.text(lang, "standing.not_one_of", word=word, values=values, example=example), text)
     if schema.get("type") == "integer":
         if word.lstrip("-").isdigit():
             return int(word)
-        raise ParseError(f"{word!r} is not a number. E.g. `standing {spec['example']}`.", text)
+        raise ParseError(COMMON.text(lang, "standing.not_a_number", word=word, example=example), text)
     return word
 
 
-def standing_check(specs: list[ActionSpec], order) -> ActionSpec:
-    """Raises IllegalAction unless ``order`` is one of ``specs`` with fitting params."""
+def standing_check(specs: list[ActionSpec], order, lang: str = "en") -> ActionSpec:
+    """Raises IllegalAction (in ``lang``) unless ``order`` is one of ``specs`` with fitting params."""
     try:
-        return check_against_specs(specs, order)
+        return check_against_specs(specs, order, lang=lang)
     except IllegalAction as e:
-        offered = "; ".join(f"`standing {s['example']}`" for s in specs) or "none in this game"
-        raise IllegalAction(f"{e.message.split(' Allowed now:')[0]} Standing orders offered: {offered}.") from None
+        allowed = " " + COMMON.template(lang, "allowed_now").split("{", 1)[0].strip()
+        raise IllegalAction(COMMON.text(lang, "standing.refused", refusal=e.message.split(allowed)[0],
+                                        offered=_offered(specs, lang, labelled=False))) from None
 
 
 # --- orders for the next decision ---------------------------------------------------

@@ -40,9 +40,13 @@ COMMANDS: dict[str, dict[str, tuple[str, ...]]] = {
 
 # The words after a command word: `notify digest`, `notify board off`, `accept challenge 12`.
 ARGUMENTS: dict[str, dict[str, tuple[str, ...]]] = {
-    "every": {"en": ("every", "every_move"), "de": ("jeder", "jede", "alle"), "it": ("ogni", "tutte"), "fr": ("chaque", "tout", "tous")},
+    # `every` is also the `all` of `standing off all` (`dauerauftrag aus alle`)
+    "every": {"en": ("every", "every_move", "all"), "de": ("jeder", "jede", "alle"), "it": ("ogni", "tutte", "tutti"),
+              "fr": ("chaque", "tout", "tous", "toutes")},
     "digest": {"en": ("digest",), "de": ("zusammenfassung",), "it": ("riepilogo",), "fr": ("resume",)},
-    "off": {"en": ("off",), "de": ("aus",), "it": ("spente", "nessuna"), "fr": ("aucun", "arret")},
+    # also what withdraws orders: `then off`, `standing off 2` (`dann aus`, `permanente ritira 2`, `puis retirer`)
+    "off": {"en": ("off", "withdraw", "none"), "de": ("aus", "zurückziehen", "keine"), "it": ("spente", "nessuna", "ritira", "nessuno"),
+            "fr": ("aucun", "arret", "retirer", "aucune")},
     "on": {"en": ("on",), "de": ("an", "ein"), "it": ("accese", "attive"), "fr": ("actif", "marche")},
     "board": {"en": ("board", "picture", "image"), "de": ("spielplan", "bild"), "it": ("tabellone", "immagine"), "fr": ("plateau",)},
     "challenge": {"en": ("challenge",), "de": ("herausforderung",), "it": ("sfida",), "fr": ("defi",)},
@@ -92,6 +96,13 @@ def canonical(line: str) -> str | None:
     rest = words[1:]
     if command in ("notify", "accept", "decline"):  # their arguments are words too (`notify digest`)
         rest = [_ARGUMENT.get(fold(w), w) for w in rest]
+    # withdrawing orders: `dann aus`, `dauerauftrag aus 2`, `permanente ritira tutti`; the rest of
+    # any other `then` or `standing` line is the game's command or order, left as written
+    withdraw = bool(rest) and _ARGUMENT.get(fold(rest[0])) == "off"
+    if command == "then" and withdraw and len(rest) == 1:
+        rest = ["off"]
+    elif command == "standing" and withdraw:
+        rest = ["off", *("all" if _ARGUMENT.get(fold(w)) == "every" else w for w in rest[1:])]
     return " ".join([command, *rest])
 
 

@@ -1,7 +1,11 @@
 """Suite-wide set-up: the run fails at once, never skips, when PostgreSQL or
 Redis cannot be reached (DESIGN.md section 6; CI must prove the real stack)."""
 
+import os
+from pathlib import Path
+
 import pytest
+from playwright.sync_api import sync_playwright
 
 
 def pytest_sessionstart(session):
@@ -116,11 +120,10 @@ def started_game(alice, bob):
 
 @pytest.fixture(scope="session")
 def browser():
-    import os
-    from pathlib import Path
-
-    from playwright.sync_api import sync_playwright
-
+    # Playwright's sync API keeps its event loop running in the test's thread, where Django
+    # then refuses every query (SynchronousOnlyOperation); the tests' queries are sync, so
+    # allow them here, where the loop starts (not only in the packages that happened to say so).
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     chromium = os.environ.get("PBEM_CHROMIUM", "/usr/bin/chromium")
     if not Path(chromium).exists():
         pytest.fail(f"{chromium} is missing: run scripts/ensure-tools (Debian package chromium)")

@@ -173,19 +173,6 @@ WHITENOISE_USE_FINDERS = True
 for _d in (VAR_DIR, STATIC_ROOT):
     _d.mkdir(parents=True, exist_ok=True)
 
-# --- cache: allauth's rate limits, shared by every web process when Redis is there
-if env.str("REDIS_URL", default=""):
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": env.str("REDIS_URL"),
-            # per queue, so test runs side by side never share counters
-            "KEY_PREFIX": env.str("CELERY_QUEUE", default="pbem"),
-        }
-    }
-else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-
 # --- web pages: security headers --------------------------------------------------
 # Every asset is the project's own (no CDN), so the policy allows 'self' only;
 # htmx runs without eval and without its injected indicator styles.

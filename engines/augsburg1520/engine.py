@@ -15,6 +15,8 @@ from engines.base import (
     subset,
 )
 
+from engines.i18n import kinds_in
+
 from . import bots, choices, orders, rules as R, text
 from . import data as D
 from . import i18n as I
@@ -62,7 +64,7 @@ class Augsburg1520:
         for seat in R.acting_seats(state):
             kind, prompt, sealed = _ask(state, seat, lang)
             out.append(decision(seat, kind, prompt, sealed))
-        return out if step != "over" else []
+        return kinds_in(I.CATALOG, out, lang) if step != "over" else []
 
     def actions(self, state: dict, seat: int, *, lang: str = "en") -> list[dict]:
         if seat not in R.acting_seats(state):
@@ -84,8 +86,8 @@ class Augsburg1520:
             raise
         _check(state, seat, action, lang)
 
-    def choices(self, state: dict, seat: int) -> list[dict]:
-        return choices.choices(state, seat, self.actions(state, seat))
+    def choices(self, state: dict, seat: int, *, lang: str = "en") -> list[dict]:
+        return choices.choices(state, seat, self.actions(state, seat, lang=lang), lang)
 
     def apply(self, state: dict, moves: dict[int, dict]) -> dict:
         return R.apply(state, {int(k): v for k, v in moves.items()})

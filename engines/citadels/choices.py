@@ -1,31 +1,32 @@
 """What is legal now, in the game's words, for the forms and the board
 (``Engine.choices``): characters and districts by their printed names, each
 placed on the board (``character:<id>``, ``hand:<id>``, ``drawn:<id>``,
-``city:<seat>:<id>``); the Warlord's targets as complete plays."""
+``city:<seat>:<id>``); the Warlord's targets as complete plays; every label
+in the reader's language (``choice.*`` in lang/<code>.py)."""
 
 from __future__ import annotations
 
-from engines.base import choices_from_specs
+from engines.base import choices_adjust, choices_from_specs
 
 from . import data as D
+from . import i18n as I
 from . import moves
 from . import rules as R
-from .i18n import t as text_of
 
 
-def name(param: str, value) -> str:
-    """The printed name of a param's value (the namer of check_against_specs too)."""
+def name(param: str, value, lang: str = "en") -> str:
+    """The printed name of a param's value in ``lang``."""
     if param == "character" and value in D.RANK:
-        return R.char_name(value)
+        return I.value(lang, I.char(value))
     if param in ("card", "cards") and value in D.DISTRICTS:
-        return R.card_name(value)
+        return I.value(lang, I.card(value))
     if param == "seat" and isinstance(value, int):
-        return f"Player {value + 1}"
+        return I.t(lang, "player_long", number=value + 1)
     return str(value).replace("_", " ")
 
 
-def choices(state: dict, seat: int) -> list[dict]:
-    specs = moves.actions(state, seat)
+def choices(state: dict, seat: int, lang: str = "en") -> list[dict]:
+    specs = moves.actions(state, seat, lang)
     kinds = {s["type"] for s in specs}
     drawn = "keep" in kinds
 
@@ -43,38 +44,36 @@ def choices(state: dict, seat: int) -> list[dict]:
         targets = R.destroy_targets(state, seat)
         plays["destroy"] = [
             ({"type": "destroy", "card": card, "seat": s},
-             f"Destroy {R.card_name(card)} of Player {s + 1} for {R.destroy_price(card)} gold")
+             I.t(lang, "choice.destroy", card=I.card(card), player=I.t(lang, "player_long", number=s + 1),
+                 gold=R.destroy_price(card)))
             for s in sorted(targets) for card in targets[s]
         ]
-    out = choices_from_specs(specs, name, on=on, plays=plays)
+    out = choices_from_specs(specs, lambda param, value: name(param, value, lang), on=on, plays=plays)
     for c in out:
-        if c["type"] == "destroy":  # a district in someone's city: its place on the board names the city too
-            for p in c["plays"]:
-                p["on"] = f"city:{p['action']['seat']}:{p['action']['card']}"
-        if c["type"] == "build":
-            for p in c["plays"]:
-                p["label"] = f"Build {p['label']} ({D.DISTRICTS[p['action']['card']]['cost']} gold)"
         if c["type"] == "redraw":  # ticked in the form; a click on a hand card builds it
             for o in c["options"].get("cards", []):
                 o["on"] = None
-        if c["type"] == "laboratory":
-            for p in c["plays"]:
-                p["label"] = f"Discard {p['label']} at the Laboratory"
-                p["on"] = None  # a click on a hand card builds it; the Laboratory is the button's
-        if c["type"] == "kill":
-            for p in c["plays"]:
-                p["label"] = f"Murder the {p['label']}"
-        if c["type"] == "rob":
-            for p in c["plays"]:
-                p["label"] = f"Rob the {p['label']}"
-        if c["type"] == "swap":
-            for p in c["plays"]:
-                p["label"] = f"Swap hands with {p['label']}"
-        if c["type"] == "keep":
-            for p in c["plays"]:
-                p["label"] = f"Keep {p['label']}"
-        if c["type"] in ("pick", "discard"):
-            for p in c["plays"]:
-                verb = "Choose" if c["type"] == "pick" else "Set aside"
-                p["label"] = f"{verb} the {p['label']}: {text_of('en', 'chartext.' + p['action']['character'])}"
-    return out
+
+
+    def character(key: str):
+        return lambda p: I.t(lang, key, what=p["label"], text=I.t(lang, "chartext." + p["action"]["character"]))
+
+    return choices_adjust(
+        out,
+        labels={
+            "build": lambda p: I.t(lang, "choice.build", what=p["label"], gold=D.DISTRICTS[p["action"]["card"]]["cost"]),
+            "laboratory": I.CATALOG.around(lang, "choice.laboratory"),
+            "kill": I.CATALOG.around(lang, "choice.kill"),
+            "rob": I.CATALOG.around(lang, "choice.rob"),
+            "swap": I.CATALOG.around(lang, "choice.swap"),
+            "keep": I.CATALOG.around(lang, "choice.keep"),
+            "pick": character("choice.pick"),
+            "discard": character("choice.discard"),
+        },
+        on={
+            # a district in someone's city: its place on the board names the city too
+            "destroy": lambda a: f"city:{a['seat']}:{a['card']}",
+            # a click on a hand card builds it; the Laboratory is the button's
+            "laboratory": lambda a: None,
+        },
+    )

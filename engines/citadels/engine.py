@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.base import IllegalAction
+from engines.i18n import kinds_in
 
 from . import bots, choices, moves, orders, rules, text, views
 from . import i18n as I
@@ -52,7 +53,7 @@ class CitadelsEngine:
         return rules.setup(players, seed, self._options(options))
 
     def decisions(self, state: dict, *, lang: str = "en") -> list:
-        return moves.decisions(state, lang)
+        return kinds_in(I.CATALOG, moves.decisions(state, lang), lang)
 
     def actions(self, state: dict, seat: int, *, lang: str = "en") -> list:
         return moves.actions(state, seat, lang)
@@ -60,8 +61,8 @@ class CitadelsEngine:
     def validate(self, state: dict, seat: int, action: dict, *, lang: str = "en") -> None:
         moves.validate(state, seat, action, lang)
 
-    def choices(self, state: dict, seat: int) -> list:
-        return choices.choices(state, seat)
+    def choices(self, state: dict, seat: int, *, lang: str = "en") -> list:
+        return choices.choices(state, seat, lang)
 
     def apply(self, state: dict, moves_: dict) -> dict:
         if len(moves_) != 1:

@@ -20,16 +20,16 @@ from engines.base import spec, subset
 
 from . import data as D
 from . import rules as R
+from .i18n import t
 
 
 def standing_specs(state: dict, seat: int, lang: str = "en") -> list[dict]:
-    # English only until this game's catalogs hold its texts (engines/i18n.py)
     if state["phase"] == R.PHASE_OVER:
         return []
     return [
-        spec("draft", "Draft preference: pick the first of these characters still offered, every round",
-             "draft king merchant architect", characters=subset(*D.CHAR_IDS, min_items=1, max_items=len(D.CHAR_IDS), unique=False)),
-        spec("decline_graveyard", "Never pay at the Graveyard for a destroyed district", "decline graveyard"),
+        spec("draft", t(lang, "standing.draft"), "draft king merchant architect",
+             characters=subset(*D.CHAR_IDS, min_items=1, max_items=len(D.CHAR_IDS), unique=False)),
+        spec("decline_graveyard", t(lang, "standing.decline_graveyard"), "decline graveyard"),
     ]
 
 

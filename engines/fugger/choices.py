@@ -1,35 +1,43 @@
 """What is legal now, in the game's words, for the forms and the board
 (``Engine.choices``): every route a representative can take now (adjacent
 spaces, no ship in winter, affordable) as a complete play, places and wares
-by their names, each placed on the board (``space:<id>``, ``rep:<seat>:<n>``)."""
+by their names, each placed on the board (``space:<id>``, ``rep:<seat>:<n>``);
+every label in the reader's language (``choice.*`` in lang/<code>.py; the
+map's names as printed)."""
 
 from __future__ import annotations
 
-from engines.base import choices_from_specs
+from engines.base import choices_adjust, choices_from_specs
 
 from . import board as B
 from . import data as D
 from . import rules as R
+from .i18n import CATALOG, t
 
 
-def name(param: str, value) -> str:
-    """The printed name of a param's value (the namer of check_against_specs too)."""
+def _place(lang: str, place: str) -> str:
+    return t(lang, "place.home") if place == "home" else t(lang, "place.rep", number=place)
+
+
+def name(param: str, value, lang: str = "en") -> str:
+    """The printed name of a param's value in ``lang`` (the namer of check_against_specs too)."""
     if param in ("town", "path") and value in D.SPACES:
         return R.sname(value)
     if param in ("ware", "wares") and value in D.WARES:
-        return f"{value} ({D.WARE_NAMES[value]})"
+        return t(lang, "choice.ware", name=t(lang, f"ware.{value}"), original=D.WARE_NAMES[value])
     if param in ("from", "to"):
-        return R.place_label(str(value)).capitalize()
+        label = _place(lang, str(value))
+        return label[:1].upper() + label[1:]
     if param == "rep":
-        return f"Representative {value}"
+        return t(lang, "choice.rep", number=value)
     if param == "player":
-        return f"Player {value}"
+        return t(lang, "player_long", number=value)
     if param == "amount" and value == "none":
-        return "no donation"
+        return t(lang, "choice.no_donation")
     if param == "amount":
-        return f"{value} florins"
+        return t(lang, "choice.florins", amount=value)
     if param == "numbers":
-        return f"number {value}"
+        return t(lang, "choice.number", number=value)
     return str(value).replace("_", " ")
 
 
@@ -58,24 +66,28 @@ def routes(S: dict, seat: int, r: int) -> list[list[str]]:
     return out
 
 
-def choices(engine, state: dict, seat: int, specs: list[dict]) -> list[dict]:
+def choices(engine, state: dict, seat: int, specs: list[dict], lang: str = "en") -> list[dict]:
     S = state
     kinds = {s["type"]: s for s in specs}
     plays: dict = {}
     options: dict = {}
+
+    def ware(w: str) -> str:
+        return name("ware", w, lang)
+
     if "move" in kinds:
         movable = kinds["move"]["params"]["rep"]["enum"]
         plays["move"] = [
             ({"type": "move", "rep": r, "path": path},
-             f"Representative {r}: {R.sname(R.rep(S, seat, r)['at'])} → " + " → ".join(R.sname(p) for p in path)
-             + f" ({R.plan_cost(S, seat, r, path)} florins)")
+             t(lang, "choice.move", rep=r, cost=R.plan_cost(S, seat, r, path),
+               route=" → ".join(R.sname(p) for p in [R.rep(S, seat, r)["at"], *path])))
             for r in movable for path in routes(S, seat, r)
         ]
     if "transfer" in kinds:
         places = R.all_places(S, seat)
         plays["transfer"] = [
             ({"type": "transfer", "count": n, "ware": w, "from": a, "to": b},
-             f"{n} {name('ware', w)} from {R.place_label(a)} to {R.place_label(b)}")
+             t(lang, "choice.transfer", count=n, ware=ware(w), source=_place(lang, a), target=_place(lang, b)))
             for a in places for b in places
             if a != b and R.place_location(S, seat, a) == R.place_location(S, seat, b)
             for w in D.WARES for n in range(1, R.place_wares(S, seat, a)[w] + 1)
@@ -84,7 +96,7 @@ def choices(engine, state: dict, seat: int, specs: list[dict]) -> list[dict]:
     if "sellforced" in kinds:
         plays["sellforced"] = [
             ({"type": "sellforced", "ware": w, "count": n, "from": p},
-             f"Sell {n} {name('ware', w)} from {R.place_label(p)} to the bank for {n * D.FORCED_PRICE[w]} florins")
+             t(lang, "choice.sellforced", count=n, ware=ware(w), place=_place(lang, p), florins=n * D.FORCED_PRICE[w]))
             for p in kinds["sellforced"]["params"]["from"]["enum"]
             for w in D.WARES for n in range(1, R.place_wares(S, seat, p)[w] + 1)
         ]
@@ -95,33 +107,24 @@ def choices(engine, state: dict, seat: int, specs: list[dict]) -> list[dict]:
     if "offer" in kinds:
         targets = engine._offer_targets(S, seat)
         options["offer"] = {"player": sorted({p for _, p, _ in targets})}
-    out = choices_from_specs(specs, name, on=_on, options=options, plays=plays)
-    for c in out:
-        if c["type"] == "move":
-            for p in c["plays"]:
-                p["on"] = f"space:{p['action']['path'][-1]}"
-        if c["type"] == "home":
-            for p in c["plays"]:
-                p["label"] = f"Home base {p['label']}"
-        if c["type"] == "fire":
-            for p in c["plays"]:
-                p["label"] = f"Fire {p['label'].lower()}"
-        if c["type"] in ("payfee", "pass_on"):
-            for p in c["plays"]:
-                p["label"] = ("Pay the right of way to " if c["type"] == "payfee" else "Pass the black sheep to ") + p["label"]
-        if c["type"] == "cube":
-            for p in c["plays"]:
-                p["label"] = f"Cube on {p['label']}"
-        if c["type"] == "bribe":
-            for p in c["plays"]:
-                p["label"] = f"Bribe: {p['label']} point(s), {p['action']['points'] * D.BRIBE_PER_POINT} florins"
-        if c["type"] == "sellnote":
-            for p in c["plays"]:
-                p["label"] = f"Sell {p['label']} debt note(s) for {p['action']['count'] * D.NOTE_SALE_VALUE} florins"
-        if c["type"] == "donate":
-            for p in c["plays"]:
-                p["label"] = f"Donate: {p['label']}"
-    return out
+    out = choices_from_specs(specs, lambda param, value: name(param, value, lang), on=_on, options=options, plays=plays)
+
+    return choices_adjust(
+        out,
+        labels={
+            "home": CATALOG.around(lang, "choice.home"),
+            "fire": lambda p: t(lang, "choice.fire", rep=p["action"]["rep"]),
+            "payfee": CATALOG.around(lang, "choice.payfee"),
+            "pass_on": CATALOG.around(lang, "choice.pass_on"),
+            "cube": CATALOG.around(lang, "choice.cube"),
+            "bribe": lambda p: t(lang, "choice.bribe", points=p["action"]["points"],
+                                 florins=p["action"]["points"] * D.BRIBE_PER_POINT),
+            "sellnote": lambda p: t(lang, "choice.sellnote", count=p["action"]["count"],
+                                    florins=p["action"]["count"] * D.NOTE_SALE_VALUE),
+            "donate": CATALOG.around(lang, "choice.donate"),
+        },
+        on={"move": lambda a: f"space:{a['path'][-1]}"},
+    )
 
 
 def _on(param: str, value):

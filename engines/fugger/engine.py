@@ -16,7 +16,7 @@ from engines.base import (
     subset,
 )
 
-from engines.i18n import event_text
+from engines.i18n import event_text, kinds_in
 
 from . import board as B
 from . import i18n as I
@@ -73,6 +73,9 @@ class Fugger:
         return R.setup(players, seed, options)
 
     def decisions(self, state, *, lang="en"):
+        return kinds_in(I.CATALOG, self._decisions(state, lang), lang)
+
+    def _decisions(self, state, lang):
         if state["over"]:
             return []
         pend = state["pending"]
@@ -301,8 +304,8 @@ class Fugger:
                     count=integer(1, top), ware=enum(*wares), player=enum(*players), price=integer(0, 50000),
                     **{"from": enum(*srcs), "to": enum(*dsts)})
 
-    def choices(self, state, seat):
-        return choices.choices(self, state, seat, self.actions(state, seat))
+    def choices(self, state, seat, *, lang="en"):
+        return choices.choices(self, state, seat, self.actions(state, seat, lang=lang), lang)
 
     def validate(self, state, seat, action, *, lang="en"):
         specs = self.actions(state, seat, lang=lang)

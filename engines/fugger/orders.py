@@ -18,6 +18,7 @@ from engines.base import SPENT, IllegalAction, enum, integer, spec
 
 from . import data as D
 from . import rules as R
+from .i18n import t
 
 
 def _offer_cards(state: dict) -> list[str]:
@@ -29,15 +30,14 @@ def _offer_cards(state: dict) -> list[str]:
 
 
 def standing_specs(state: dict, seat: int, lang: str = "en") -> list[dict]:
-    # English only until this game's catalogs hold its texts (engines/i18n.py)
     if state["over"]:
         return []
     out = []
     cards = _offer_cards(state)
     if cards:
-        out.append(spec("deal_limit", "Bid up to a number of florins for a deal card's wares (sealed, every line of it)",
+        out.append(spec("deal_limit", t(lang, "standing.deal_limit"),
                         f"deal limit {cards[0].lower()} 800", card=enum(*cards), florins=integer(D.PRICE_STEP, D.MAX_BID)))
-    out.append(spec("no_lottery", "Never buy lottery numbers", "no lottery"))
+    out.append(spec("no_lottery", t(lang, "standing.no_lottery"), "no lottery"))
     return out
 
 

@@ -26,4 +26,17 @@ MESSAGES = {
     "count_at_least": "mindestens {minimum}",
     "text": "ein Wort",
     "value": "ein Wert",
+    # --- a seat in the labels of the forms (engines.names puts the player's name in its place) -----
+    "player_long": "Spieler {number}",
+    # --- standing orders as text (engines/orders.py) -----------------------------------------------
+    "standing.word": "dauerauftrag",
+    "standing.offered": "`{word} {example}` ({label})",
+    "standing.none_offered": "keiner in dieser Partie",
+    "standing.write_one": "Schreib einen Dauerauftrag nach `{word}`. Angeboten: {offered}.",
+    "standing.no_such": "Einen Dauerauftrag „{words}“ gibt es nicht. Angeboten: {offered}.",
+    "standing.needs": "{type}: der Auftrag ist unvollständig. Zum Beispiel: `{example}`.",
+    "standing.too_much": "Zu viel nach dem Auftrag: „{rest}“. Zum Beispiel: `{example}`.",
+    "standing.not_one_of": "„{word}“ ist keins von {values}. Zum Beispiel: `{example}`.",
+    "standing.not_a_number": "„{word}“ ist keine Zahl. Zum Beispiel: `{example}`.",
+    "standing.refused": "{refusal} Angebotene Daueraufträge: {offered}.",
 }

@@ -26,4 +26,17 @@ MESSAGES = {
     "count_at_least": "at least {minimum}",
     "text": "a word",
     "value": "a value",
+    # --- a seat in the labels of the forms (engines.names puts the player's name in its place) -----
+    "player_long": "Player {number}",
+    # --- standing orders as text (engines/orders.py) -----------------------------------------------
+    "standing.word": "standing",
+    "standing.offered": "`{word} {example}` ({label})",
+    "standing.none_offered": "none in this game",
+    "standing.write_one": "Write a standing order after `{word}`. Offered: {offered}.",
+    "standing.no_such": "There is no standing order “{words}”. Offered: {offered}.",
+    "standing.needs": "{type}: the order is not complete. For example: `{example}`.",
+    "standing.too_much": "Too much after the order: “{rest}”. For example: `{example}`.",
+    "standing.not_one_of": "“{word}” is not one of {values}. For example: `{example}`.",
+    "standing.not_a_number": "“{word}” is not a number. For example: `{example}`.",
+    "standing.refused": "{refusal} Standing orders offered: {offered}.",
 }

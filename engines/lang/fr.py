@@ -26,4 +26,17 @@ MESSAGES = {
     "count_at_least": "au moins {minimum}",
     "text": "un mot",
     "value": "une valeur",
+    # --- a seat in the labels of the forms (engines.names puts the player's name in its place) -----
+    "player_long": "Joueur {number}",
+    # --- standing orders as text (engines/orders.py) -----------------------------------------------
+    "standing.word": "permanent",
+    "standing.offered": "`{word} {example}` ({label})",
+    "standing.none_offered": "aucun dans cette partie",
+    "standing.write_one": "Écrivez un ordre permanent après `{word}`. Proposés : {offered}.",
+    "standing.no_such": "Il n'y a pas d'ordre permanent « {words} ». Proposés : {offered}.",
+    "standing.needs": "{type} : l'ordre n'est pas complet. Par exemple : `{example}`.",
+    "standing.too_much": "Trop de mots après l'ordre : « {rest} ». Par exemple : `{example}`.",
+    "standing.not_one_of": "« {word} » n'est pas l'un de {values}. Par exemple : `{example}`.",
+    "standing.not_a_number": "« {word} » n'est pas un nombre. Par exemple : `{example}`.",
+    "standing.refused": "{refusal} Ordres permanents proposés : {offered}.",
 }

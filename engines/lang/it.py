@@ -26,4 +26,17 @@ MESSAGES = {
     "count_at_least": "almeno {minimum}",
     "text": "una parola",
     "value": "un valore",
+    # --- a seat in the labels of the forms (engines.names puts the player's name in its place) -----
+    "player_long": "Giocatore {number}",
+    # --- standing orders as text (engines/orders.py) -----------------------------------------------
+    "standing.word": "permanente",
+    "standing.offered": "`{word} {example}` ({label})",
+    "standing.none_offered": "nessuno in questa partita",
+    "standing.write_one": "Scrivi un ordine permanente dopo `{word}`. Offerti: {offered}.",
+    "standing.no_such": "Non c'è nessun ordine permanente «{words}». Offerti: {offered}.",
+    "standing.needs": "{type}: l'ordine non è completo. Per esempio: `{example}`.",
+    "standing.too_much": "Troppo dopo l'ordine: «{rest}». Per esempio: `{example}`.",
+    "standing.not_one_of": "«{word}» non è uno tra {values}. Per esempio: `{example}`.",
+    "standing.not_a_number": "«{word}» non è un numero. Per esempio: `{example}`.",
+    "standing.refused": "{refusal} Ordini permanenti offerti: {offered}.",
 }

@@ -1,51 +1,43 @@
 """What is legal now, in the game's words, for the forms and the board
 (``Engine.choices``): the offices free and affordable as complete plays
 (region, office, figure), chests and privileges by what they do, each placed
-on the board (``office:<region>:<n>``, ``space:<n>``, ``chest:<id>``)."""
+on the board (``office:<region>:<n>``, ``space:<n>``, ``chest:<id>``); every
+label in the reader's language (``choice.*`` in lang/<code>.py)."""
 
 from __future__ import annotations
 
-from engines.base import choices_from_specs
+from engines.base import choices_adjust, choices_from_specs
 
 from . import data as D
 from . import rules as R
-
-CHEST_TEXT = {
-    "orange-vp2": "orange chest: 2 victory points", "orange-vp3": "orange chest: 3 victory points",
-    "orange-vp4": "orange chest: 4 victory points", "orange-vp5": "orange chest: 5 victory points",
-    "orange-envoy1": "orange chest: 1 envoy", "orange-envoy2": "orange chest: 2 envoys",
-    "orange-envoy3": "orange chest: 3 envoys", "orange-noble": "orange chest: 1 noble",
-    "orange-first": "orange chest: first space of the resource track",
-    "turquoise-resources": "turquoise chest: take the chests of another resource space",
-    "turquoise-move": "turquoise chest: free movement", "turquoise-place": "turquoise chest: cheaper placement",
-    "turquoise-immunity": "turquoise chest: immunity in a scoring",
-    "purple": "purple chest (2 of them buy a privilege)", "brown": "brown chest (sets score at the end)",
-}
+from .i18n import CATALOG, t
 
 
-def name(param: str, value) -> str:
-    """The printed name of a param's value (the namer of check_against_specs too)."""
+def name(param: str, value, lang: str = "en") -> str:
+    """The printed name of a param's value in ``lang`` (the namer of check_against_specs too)."""
     if param == "region" and value in D.REGION_NAMES:
-        return R.rname(value)
+        return t(lang, f"region.{value}")
     if param == "chest":
-        return CHEST_TEXT.get(value, str(value).replace("-", " "))
+        key = f"choice.chest.{value}"
+        return t(lang, key) if CATALOG.has(key) else str(value).replace("-", " ")
     if param == "number" and value in D.PRIVILEGE_TEXT:
-        return f"Privilege {value}: {D.PRIVILEGE_TEXT[value]}"
+        return t(lang, "choice.privilege", number=value, text=t(lang, f"privilege.{value}"))
     if param in ("space", "chests"):
-        return f"resource space {value}"
-    if param == "figure":
-        return {"envoy": "an envoy", "noble": "a noble"}.get(value, str(value))
+        return t(lang, "choice.space", number=value)
+    if param == "figure" and value in ("envoy", "noble"):
+        return t(lang, f"choice.figure_{value}")
     if param == "office":
-        return f"office {value}"
+        return t(lang, "choice.office_number", number=value)
     return str(value).replace("_", " ")
 
 
-def _office(state: dict, region: str, office: int) -> str:
+def _office(state: dict, region: str, office: int, lang: str) -> str:
     o = state["offices"][region][office - 1]
-    return f"{R.rname(region)}, office {office} (value {o['value']}{', nobles only' if o['noble'] else ''})"
+    key = "choice.office_nobles" if o["noble"] else "choice.office"
+    return t(lang, key, region={"term": f"region.{region}"}, office=office, value=o["value"])
 
 
-def choices(state: dict, seat: int, specs: list[dict]) -> list[dict]:
+def choices(state: dict, seat: int, specs: list[dict], lang: str = "en") -> list[dict]:
     kinds = {s["type"] for s in specs}
     plays: dict = {}
     options: dict = {}
@@ -53,12 +45,13 @@ def choices(state: dict, seat: int, specs: list[dict]) -> list[dict]:
         legal = R.legal_placements(state, seat)
         plays["place"] = [
             ({"type": "place", "region": p["region"], "office": p["office"], "figure": p["figure"]},
-             f"{_office(state, p['region'], p['office'])}: {name('figure', p['figure'])}, paying {p['cost']} figure(s)")
+             t(lang, "choice.place", office=_office(state, p["region"], p["office"], lang),
+               figure=name("figure", p["figure"], lang), cost=p["cost"]))
             for p in legal if not p["double"]
         ]
         plays["place_double"] = [
             ({"type": "place_double", "region": p["region"], "office": p["office"]},
-             f"{_office(state, p['region'], p['office'])}: two envoys, paying {p['cost']} figure(s)")
+             t(lang, "choice.place_double", office=_office(state, p["region"], p["office"], lang), cost=p["cost"]))
             for p in legal if p["double"]
         ]
         for kind in ("place", "place_double"):
@@ -68,31 +61,25 @@ def choices(state: dict, seat: int, specs: list[dict]) -> list[dict]:
     if "immune" in kinds:
         targets = R.immunity_targets(state, seat)
         plays["immune"] = [({"type": "immune", "region": r, "office": o, "slot": sl},
-                            f"Keep your figure in {_office(state, r, o)}, place {sl}") for r, o, sl in targets]
+                            t(lang, "choice.immune", office=_office(state, r, o, lang), slot=sl)) for r, o, sl in targets]
         options["immune"] = {"region": sorted({t[0] for t in targets}), "office": sorted({t[1] for t in targets}),
                              "slot": sorted({t[2] for t in targets})}
     if "resources_swap" in kinds:
         with_chests = [i + 1 for i, c in enumerate(state["res_chests"]) if c]
         plays["resources_swap"] = [
-            ({"type": "resources_swap", "space": sp, "chests": ch},
-             f"Figures of resource space {sp}, chests of resource space {ch}")
+            ({"type": "resources_swap", "space": sp, "chests": ch}, t(lang, "choice.resources_swap", space=sp, chests=ch))
             for sp in range(1, 6) for ch in with_chests if ch != sp
         ]
-    out = choices_from_specs(specs, name, on=_on, options=options, plays=plays)
-    for c in out:
-        if c["type"] in ("place", "place_double", "immune"):
-            for p in c["plays"]:
-                p["on"] = f"office:{p['action']['region']}:{p['action']['office']}"
-        if c["type"] == "resources_swap":
-            for p in c["plays"]:
-                p["on"] = None
-        if c["type"] == "resources":
-            for p in c["plays"]:
-                p["label"] = f"Resource action: {p['label']}"
-        if c["type"] in ("take", "chest"):
-            for p in c["plays"]:
-                p["label"] = ("Take the " if c["type"] == "take" else "Use the ") + p["label"]
-    return out
+    out = choices_from_specs(specs, lambda param, value: name(param, value, lang), on=_on, options=options, plays=plays)
+
+    def office(a: dict) -> str:
+        return f"office:{a['region']}:{a['office']}"
+
+    return choices_adjust(
+        out,
+        labels={"resources": CATALOG.around(lang, "choice.resources"), "take": CATALOG.around(lang, "choice.take"), "chest": CATALOG.around(lang, "choice.use")},
+        on={"place": office, "place_double": office, "immune": office, "resources_swap": lambda a: None},
+    )
 
 
 def _on(param: str, value):

@@ -15,6 +15,8 @@ from engines.base import (
     spec,
 )
 
+from engines.i18n import kinds_in
+
 from . import bots, choices, rules, text
 from . import i18n as I
 from . import orders
@@ -71,6 +73,9 @@ class StauferEngine:
         return rules.setup(players, seed, options)
 
     def decisions(self, state: dict, *, lang: str = "en") -> list:
+        return kinds_in(I.CATALOG, self._decisions(state, lang), lang)
+
+    def _decisions(self, state: dict, lang: str) -> list:
         seat = current_seat(state)
         if seat is None:
             return []
@@ -143,8 +148,8 @@ class StauferEngine:
                               chest=enum(*arm)))
         return specs
 
-    def choices(self, state: dict, seat: int) -> list:
-        return choices.choices(state, seat, self.actions(state, seat))
+    def choices(self, state: dict, seat: int, *, lang: str = "en") -> list:
+        return choices.choices(state, seat, self.actions(state, seat, lang=lang), lang)
 
     def validate(self, state: dict, seat: int, action: dict, *, lang: str = "en") -> None:
         specs = self.actions(state, seat, lang=lang)

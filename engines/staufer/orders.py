@@ -20,19 +20,19 @@ from __future__ import annotations
 from engines.base import spec, subset
 
 from . import data as D
+from .i18n import t
 from .rules import current_seat
 
 CHESTS = sorted(D.CHEST_MIX)
 
 
 def standing_specs(state: dict, seat: int, lang: str = "en") -> list[dict]:
-    # English only until this game's catalogs hold its texts (engines/i18n.py)
     if state["stage"] == "over":
         return []
     return [
-        spec("keep_purple", "Always keep your purple chests (never exchange them for a privilege card)", "keep purple"),
-        spec("no_immunity", "Never use a turquoise immunity chest at a restoration", "no immunity"),
-        spec("chest_order", "Bonus chests: take the first of these among the chests drawn", "chest order brown purple",
+        spec("keep_purple", t(lang, "standing.keep_purple"), "keep purple"),
+        spec("no_immunity", t(lang, "standing.no_immunity"), "no immunity"),
+        spec("chest_order", t(lang, "standing.chest_order"), "chest order brown purple",
              chests=subset(*CHESTS, min_items=1, max_items=len(CHESTS), unique=False)),
     ]
 

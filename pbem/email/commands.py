@@ -36,7 +36,7 @@ from pbem.errors import InvalidRequest, ServiceError
 from pbem.languages import language_codes, language_supported, status_word
 from pbem.messages import text_render
 from pbem.models import Game, Move, Seat
-from pbem.selectors import decisions_waiting_for, engine_get, open_decisions, prompts_now, reader_language
+from pbem.selectors import decisions_now, decisions_waiting_for, engine_get, open_decisions, prompts_now, reader_language
 from pbem.services.mails import commands_of, moment
 from pbem.services.languages import profile_language_set
 
@@ -152,8 +152,10 @@ def _games(ctx: Context) -> dict:
     for s in seats:
         g = s.game
         p = waiting.get(g.pk)
+        # what is asked, named in the reader's words (the stored kind is the English one)
+        kind = decisions_now(game=g).get(s.index, {}).get("kind", p.kind) if p else ""
         address = outbox.reply_address_for(user=ctx.user, game=g, seat=s.index).address
-        rows.append({"game_id": g.pk, "engine": g.engine, "seat": s.index + 1, "waiting": p.kind if p else "",
+        rows.append({"game_id": g.pk, "engine": g.engine, "seat": s.index + 1, "waiting": kind,
                      "status": g.status, "address": address})
     return part("games", rows=rows)
 

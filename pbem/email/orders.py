@@ -113,6 +113,7 @@ def _standing(game, seat: int, rest: str) -> dict:
         orders = selectors.orders_of(game=game, seat=row)
         return part(
             "standing",
+            word=command_words.word("standing", selectors.reader_language()),  # `dauerauftrag` for a German reader
             mine=[o["command"] for o in orders["standing"]],
             offered=[{"example": s["example"], "label": str(s["label"])} for s in orders["standing_specs"]],
         )

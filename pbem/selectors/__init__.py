@@ -433,12 +433,12 @@ def vacation_status(*, user) -> dict:
 def orders_of(*, game: Game, seat: Seat) -> dict:
     """``seat``'s own orders: the candidates for its next decision, its
     standing orders (each with its line of text), the standing orders the
-    game offers now, and whether its last move may be taken back. Only ever
+    game offers now (labelled in the reader's language), and whether its last move may be taken back. Only ever
     read for the seat's own player: orders are private to their seat."""
     engine = engine_get(game.engine)
     active = game.status == Game.Status.ACTIVE and game.state is not None
     nxt = DecisionOrder.objects.filter(seat=seat).first()
-    specs = O.standing_specs_of(engine, game.state, seat.index) if active else []
+    specs = O.standing_specs_of(engine, game.state, seat.index, reader_language()) if active else []
     labels = {s["type"]: s["label"] for s in specs}
     return {
         "next": nxt.candidates if nxt else [],

@@ -78,10 +78,10 @@ def commands_of(engine, state, seat: int, *, lang: str = "en") -> list[dict]:
     return [{"example": s["example"], "label": s["label"]} for s in engine.actions(state, seat, lang=lang)]
 
 
-def _prompts(engine, state, lang: str) -> dict[int, str]:
-    """The open decisions' prompts by seat in ``lang`` ({} for English: the
-    stored prompts are English)."""
-    return {d["seat"]: d["prompt"] for d in engine.decisions(state, lang=lang)} if lang != "en" else {}
+def _prompts(engine, state, lang: str) -> dict[int, dict]:
+    """The open decisions by seat in ``lang``, their prompt and kind ({} for
+    English: the stored prompts and kinds are English)."""
+    return {d["seat"]: d for d in engine.decisions(state, lang=lang)} if lang != "en" else {}
 
 
 def _asked(*, game, engine, seat: int, lang: str, kind: str, prompt: str, deadline) -> dict:
@@ -118,8 +118,8 @@ def your_move_write(*, game, pending: list) -> None:
             seat=seat.index,
             message="your_move",
             data=_asked(
-                game=game, engine=engine, seat=seat.index, lang=lang, kind=p.kind,
-                prompt=prompts[lang].get(seat.index, p.prompt), deadline=p.deadline,
+                game=game, engine=engine, seat=seat.index, lang=lang, kind=prompts[lang].get(seat.index, {}).get("kind", p.kind),
+                prompt=prompts[lang].get(seat.index, {}).get("prompt", p.prompt), deadline=p.deadline,
             ) | {"sealed": p.sealed},  # fmt: skip
             game_locked=True,  # written by the step that opens the decision, the game row locked
         )
@@ -132,7 +132,8 @@ def reminder_write(*, game, pending, which: str = "reminder", policy: str = "") 
     engine = engine_get(game.engine)
     seat = pending.seat
     lang = recipient_language(seat.player)
-    prompt = _prompts(engine, game.state, lang).get(seat.index, pending.prompt)
+    mine = _prompts(engine, game.state, lang).get(seat.index, {})
+    prompt, kind = mine.get("prompt", pending.prompt), mine.get("kind", pending.kind)
     hours = max(0, int((pending.deadline - timezone.now()).total_seconds() // 3600)) if pending.deadline else None
     notification_write(
         kind=Notification.Kind.REMINDER,
@@ -141,7 +142,7 @@ def reminder_write(*, game, pending, which: str = "reminder", policy: str = "") 
         game=game,
         seat=seat.index,
         message="reminder",
-        data=_asked(game=game, engine=engine, seat=seat.index, lang=lang, kind=pending.kind, prompt=prompt,
+        data=_asked(game=game, engine=engine, seat=seat.index, lang=lang, kind=kind, prompt=prompt,
                     deadline=pending.deadline) | {"which": which, "hours": hours, "policy": policy},
     )
 

@@ -33,7 +33,7 @@ from notifications import outbox
 from notifications.models import Notification
 from pbem.errors import Conflict, IllegalMove, InvalidRequest, NotYourSeat, NotYourTurn
 from pbem.models import DecisionOrder, Game, Move, PendingAction, Seat, StandingOrder, TakeBack
-from pbem.selectors import engine_get
+from pbem.selectors import engine_get, reader_language
 from pbem.messages.render import game_tag
 from pbem.services import moves as M
 from pbem.languages import status_word
@@ -98,14 +98,15 @@ def standing_order_add(*, game_id: int, seat: int, order) -> StandingOrder:
     with transaction.atomic():
         game, row = _seat_locked(game_id, seat)
         engine = engine_get(game.engine)
-        specs = O.standing_specs_of(engine, game.state, seat)
+        lang = reader_language()  # the refusals in the writer's language
+        specs = O.standing_specs_of(engine, game.state, seat, lang)
         if isinstance(order, str):
             try:
-                order = O.standing_parse(specs, order)
+                order = O.standing_parse(specs, order, lang)
             except ParseError as e:
                 raise InvalidRequest(e.message) from None
         try:
-            O.standing_check(specs, order)
+            O.standing_check(specs, order, lang)
         except IllegalAction as e:
             raise InvalidRequest(e.message) from None
         if StandingOrder.objects.filter(seat=row).count() >= MAX_STANDING_ORDERS:

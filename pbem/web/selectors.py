@@ -185,12 +185,12 @@ def replay_step(*, game: Game, step: int) -> dict:
 
 
 def choices_for(*, game: Game, seat: Seat | None, actions: list[dict], names: list[str] | None = None) -> list[dict]:
-    """The engine's choices (what is legal now, in the game's words, players by
-    ``names``) for the actions the page offers this seat; [] when it offers none."""
+    """The engine's choices (what is legal now, in the game's words and the
+    reader's language, players by ``names``) for the actions the page offers this seat; [] when it offers none."""
     if seat is None or not actions or game.state is None:
         return []
     engine = selectors.engine_get(game.engine)
-    by_type = {c["type"]: c for c in engine.choices(game.state, seat.index)}
+    by_type = {c["type"]: c for c in engine.choices(game.state, seat.index, lang=selectors.reader_language())}
     for c in by_type.values():
         for p in c["plays"]:
             p["label"] = seat_names_in(p["label"], names)

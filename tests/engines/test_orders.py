@@ -95,3 +95,48 @@ def test_augsburg_limit_bids_up_to_its_notes_and_is_spent_after_the_last_visit()
     assert first in ({"type": "bid", "count": 1}, {"type": "pass"})  # pass only without a valid note
     last = dict(state, round=state["rounds"], noble=4, step="choose")
     assert engine.standing_action(last, 0, order) == SPENT
+
+
+GAME_SLUGS = ("augsburg1520", "citadels", "fugger", "staufer")
+
+
+@pytest.mark.parametrize("slug", GAME_SLUGS)
+def test_standing_order_labels_are_in_every_language(slug):
+    """Each standing order is offered in the reader's language: the same
+    orders, the same examples, a label of its own in German, Italian, French."""
+    engine = registry.get(slug)
+    state = engine.setup(engine.min_players, 5)
+    english = engine.standing_specs(state, 0)
+    assert english
+    for lang in ("de", "it", "fr"):
+        specs = engine.standing_specs(state, 0, lang=lang)
+        assert [(s["type"], s["params"], s["example"]) for s in specs] == [
+            (s["type"], s["params"], s["example"]) for s in english]
+        for mine, theirs in zip(specs, english):
+            assert mine["label"] and mine["label"] != theirs["label"], (lang, mine["label"])
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", ("standing", "Offered", "For example")), ("de", ("dauerauftrag", "Angeboten", "Zum Beispiel")),
+     ("it", ("permanente", "Offerti", "Per esempio")), ("fr", ("permanent", "Proposés", "Par exemple"))],
+)
+def test_a_standing_order_that_cannot_be_read_is_refused_in_the_readers_language(lang, words):
+    engine = registry.get("augsburg1520")
+    state = engine.setup(3, 5)
+    specs = engine.standing_specs(state, 0, lang=lang)
+    word, offered, example = words
+    with pytest.raises(O.ParseError) as empty:
+        O.standing_parse(specs, "", lang)
+    assert f"`{word}`" in empty.value.message and offered in empty.value.message
+    assert specs[0]["label"] in empty.value.message  # what each offered order does, in the reader's words
+    with pytest.raises(O.ParseError) as unknown:
+        O.standing_parse(specs, "limit kaiser 3", lang)
+    assert "kaiser" in unknown.value.message and f"`{word} limit maximilien 3`" in unknown.value.message
+    assert example in unknown.value.message
+    with pytest.raises(O.ParseError) as short:
+        O.standing_parse(specs, "limit maria", lang)
+    assert specs[0]["label"] in short.value.message and example in short.value.message
+    with pytest.raises(O.IllegalAction) as too_high:
+        O.standing_check(specs, {"type": "limit", "noble": "maria", "notes": 99}, lang)
+    assert f"`{word} pass except maximilien`" in too_high.value.message

@@ -29,6 +29,13 @@ from tests.email.conftest import address_of, deliver, reply_to
         ("accetta sfida 12", "accept challenge 12"), ("refuser défi 3", "decline challenge 3"),
         ("cerca augsburg-4p", "seek augsburg-4p"), ("abbandona", "resign"), ("annuler", "undo"),
         ("lingua italiano", "language italiano"),
+        # withdrawing orders given in advance, in every language's words
+        ("dann aus", "then off"), ("Dann zurückziehen", "then off"), ("poi ritira", "then off"), ("puis retirer", "then off"),
+        ("dauerauftrag aus 2", "standing off 2"), ("Dauerauftrag aus alle", "standing off all"),
+        ("permanente ritira tutti", "standing off all"), ("permanent retirer tous", "standing off all"),
+        ("standing withdraw all", "standing off all"),
+        # the rest of any other such line is the game's, as written
+        ("dann erhöhe 4", "then erhöhe 4"), ("poi keine", "then off"), ("dauerauftrag limit maria 3", "standing limit maria 3"),
     ],
 )
 def test_command_words_of_every_language(line, english):

@@ -29,6 +29,9 @@ def test_two_players_of_one_game_each_in_their_own_language(alice, bob):
     assert german is not None and italian is not None
     assert "du bist am Zug" in german.subject and "Frist:" in german.body_text
     assert "tocca a te" in italian.subject and "Scadenza:" in italian.body_text
+    # what is asked is named in the reader's words, not the kind the service stores ("buy debt notes")
+    assert "Schuldscheine kaufen" in german.subject and "comprare pagherò" in italian.subject, (german.subject, italian.subject)
+    assert "buy debt notes" not in german.subject + italian.subject
     # the engine's own texts too: the situation and the commands in each reader's words
     assert "Schuldschein" in german.body_text or "Adlige" in german.body_text, german.body_text
     assert "pagher" in italian.body_text or "nobil" in italian.body_text.lower(), italian.body_text

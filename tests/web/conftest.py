@@ -15,10 +15,6 @@ from pathlib import Path
 
 import pytest
 
-# Playwright's sync API runs an event loop in the test's thread; the ORM calls
-# the tests make beside it are plain synchronous code.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 CHROMIUM = os.environ.get("PBEM_CHROMIUM", "/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "docs" / "screenshots"

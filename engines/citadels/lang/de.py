@@ -257,4 +257,30 @@ MESSAGES = {
     "render.over": "Das Spiel ist zu Ende.",
     "render.result": "{seat}: Rang {rank}, {total} Punkte ({districts} Gebäude, +{colours} Farben, +{complete} "
     "vollständige Stadt).",
+    # --- the choices of the forms and the board (choices.py) ---------------------------------------
+    "choice.destroy": "{card} von {player} für {gold} Gold zerstören",
+    "choice.build": "{what} bauen ({gold} Gold)",
+    "choice.laboratory": "{what} im Laboratorium abwerfen",
+    "choice.kill": "Den {what} ermorden",
+    "choice.rob": "Den {what} bestehlen",
+    "choice.swap": "Die Hand mit {what} tauschen",
+    "choice.keep": "{what} behalten",
+    "choice.pick": "Den {what} wählen: {text}",
+    "choice.discard": "Den {what} verdeckt beiseitelegen: {text}",
+    # --- standing orders (orders.py) ---------------------------------------------------------------
+    "standing.draft": "Wahl-Reihenfolge: jede Runde die erste dieser Figuren wählen, die noch angeboten wird",
+    "standing.decline_graveyard": "Nie am Friedhof für ein zerstörtes Gebäude zahlen",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.set aside a character": "eine Figur beiseitelegen",
+    "kind.choose a character": "eine Figur wählen",
+    "kind.graveyard": "Friedhof",
+    "kind.keep a card": "eine Karte behalten",
+    "kind.play the Assassin": "den Meuchler spielen",
+    "kind.play the Thief": "den Dieb spielen",
+    "kind.play the Magician": "den Magier spielen",
+    "kind.play the King": "den König spielen",
+    "kind.play the Bishop": "den Prediger spielen",
+    "kind.play the Merchant": "den Händler spielen",
+    "kind.play the Architect": "den Baumeister spielen",
+    "kind.play the Warlord": "den Söldner spielen",
 }

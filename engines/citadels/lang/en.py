@@ -260,4 +260,30 @@ MESSAGES = {
     "render.over": "The game is over.",
     "render.result": "{seat}: rank {rank}, {total} points ({districts} districts, +{colours} colours, +{complete} "
     "complete city).",
+    # --- the choices of the forms and the board (choices.py) ---------------------------------------
+    "choice.destroy": "Destroy {card} of {player} for {gold} gold",
+    "choice.build": "Build {what} ({gold} gold)",
+    "choice.laboratory": "Discard {what} at the Laboratory",
+    "choice.kill": "Murder the {what}",
+    "choice.rob": "Rob the {what}",
+    "choice.swap": "Swap hands with {what}",
+    "choice.keep": "Keep {what}",
+    "choice.pick": "Choose the {what}: {text}",
+    "choice.discard": "Set aside the {what}: {text}",
+    # --- standing orders (orders.py) ---------------------------------------------------------------
+    "standing.draft": "Draft preference: pick the first of these characters still offered, every round",
+    "standing.decline_graveyard": "Never pay at the Graveyard for a destroyed district",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.set aside a character": "set aside a character",
+    "kind.choose a character": "choose a character",
+    "kind.graveyard": "graveyard",
+    "kind.keep a card": "keep a card",
+    "kind.play the Assassin": "play the Assassin",
+    "kind.play the Thief": "play the Thief",
+    "kind.play the Magician": "play the Magician",
+    "kind.play the King": "play the King",
+    "kind.play the Bishop": "play the Bishop",
+    "kind.play the Merchant": "play the Merchant",
+    "kind.play the Architect": "play the Architect",
+    "kind.play the Warlord": "play the Warlord",
 }

@@ -258,4 +258,30 @@ MESSAGES = {
     "render.over": "La partie est terminée.",
     "render.result": "{seat} : rang {rank}, {total} points ({districts} quartiers, +{colours} couleurs, +{complete} "
     "cité complète).",
+    # --- the choices of the forms and the board (choices.py) ---------------------------------------
+    "choice.destroy": "Détruire {card} de {player} pour {gold} or",
+    "choice.build": "Bâtir {what} ({gold} or)",
+    "choice.laboratory": "Défausser {what} au Laboratoire",
+    "choice.kill": "Assassiner : {what}",
+    "choice.rob": "Voler : {what}",
+    "choice.swap": "Échanger sa main avec {what}",
+    "choice.keep": "Garder {what}",
+    "choice.pick": "Choisir : {what} : {text}",
+    "choice.discard": "Écarter face cachée : {what} : {text}",
+    # --- standing orders (orders.py) ---------------------------------------------------------------
+    "standing.draft": "Ordre de choix : à chaque tour, choisir le premier de ces personnages encore proposés",
+    "standing.decline_graveyard": "Ne jamais payer au Cimetière pour un quartier détruit",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.set aside a character": "écarter un personnage",
+    "kind.choose a character": "choisir un personnage",
+    "kind.graveyard": "Cimetière",
+    "kind.keep a card": "garder une carte",
+    "kind.play the Assassin": "jouer : Assassin",
+    "kind.play the Thief": "jouer : Voleur",
+    "kind.play the Magician": "jouer : Magicien",
+    "kind.play the King": "jouer : Roi",
+    "kind.play the Bishop": "jouer : Évêque",
+    "kind.play the Merchant": "jouer : Marchand",
+    "kind.play the Architect": "jouer : Architecte",
+    "kind.play the Warlord": "jouer : Condottiere",
 }

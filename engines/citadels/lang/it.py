@@ -260,4 +260,30 @@ MESSAGES = {
     "render.over": "Il gioco è finito.",
     "render.result": "{seat}: posizione {rank}, {total} punti ({districts} edifici, +{colours} colori, +{complete} città "
     "completa).",
+    # --- the choices of the forms and the board (choices.py) ---------------------------------------
+    "choice.destroy": "Distruggere {card} di {player} per {gold} {gold:moneta|monete}",
+    "choice.build": "Costruire {what} ({gold} {gold:moneta|monete})",
+    "choice.laboratory": "Scartare {what} al Laboratorio",
+    "choice.kill": "Uccidere: {what}",
+    "choice.rob": "Derubare: {what}",
+    "choice.swap": "Scambiare la mano con {what}",
+    "choice.keep": "Tenere {what}",
+    "choice.pick": "Scegliere: {what}: {text}",
+    "choice.discard": "Mettere da parte coperto: {what}: {text}",
+    # --- standing orders (orders.py) ---------------------------------------------------------------
+    "standing.draft": "Ordine di scelta: a ogni round scegliere il primo di questi personaggi ancora offerti",
+    "standing.decline_graveyard": "Non pagare mai al Cimitero per un edificio distrutto",
+    # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "kind.set aside a character": "mettere da parte un personaggio",
+    "kind.choose a character": "scegliere un personaggio",
+    "kind.graveyard": "Cimitero",
+    "kind.keep a card": "tenere una carta",
+    "kind.play the Assassin": "giocare: Assassino",
+    "kind.play the Thief": "giocare: Ladro",
+    "kind.play the Magician": "giocare: Mago",
+    "kind.play the King": "giocare: Re",
+    "kind.play the Bishop": "giocare: Predicatore",
+    "kind.play the Merchant": "giocare: Mercante",
+    "kind.play the Architect": "giocare: Costruttore",
+    "kind.play the Warlord": "giocare: Mercenario",
 }

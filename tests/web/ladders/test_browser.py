@@ -14,7 +14,6 @@ from pbem.ladders import services
 from pbem.ladders.models import Seek
 from tests.ladders.conftest import finish, start
 
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's loop runs in the test's thread
 pytestmark = pytest.mark.django_db(transaction=True)
 CHROMIUM = os.environ.get("PBEM_CHROMIUM", "/usr/bin/chromium")
 
