@@ -4,12 +4,14 @@
     python -m bench.table --engine fugger    # one of them
 
 One run on a stack of its own (bench/stack.py: a fresh database, gunicorn with
-DEBUG off, one Celery worker) and Debian's Chromium at 390 x 844 px with touch:
+uvicorn workers on ASGI and DEBUG off, one Celery worker) and Debian's Chromium at 390 x 844 px with touch:
 a player plays seat 1 of each game against the engine's bot by tapping the
 board only, as tests/web/tapping.py does (the browser tests play Citadels and
 Staufer to the end the same way, and the first moves of Augsburg 1520 and
 Fugger, whose whole games are too long for the suite). Printed per game: the
-moves sent by a tap alone, those chosen in the acting part after a tap, the
+moves sent by a tap alone, those chosen in the acting part after a tap, those
+the board offered whole where the move meant was not on it, those written in
+a form where the board has nothing to tap (Fugger's asking prices), the
 moves refused (must be 0), the wall time, and the your-move mails sent to the
 player while at the table (must be 0). Figures go to docs/benchmarks.md by
 hand; nothing here is asserted by the suite.
@@ -42,13 +44,13 @@ def main() -> None:
     stack.database_create()
     try:
         stack.django_setup()
-        url = stack.web_start(workers=2)
+        url = stack.web_start(workers=2, asgi=True)  # as the site is served: each open page holds its event stream
         stack.worker_start(concurrency=1)
         print(machine())
         rows = [play(url, slug, args.seed) for slug in (args.engine or list(GAMES))]
-        print(f"{'game':<14}{'tapped':>8}{'chosen':>8}{'refused':>9}{'seconds':>9}{'mails':>7}  finished")
+        print(f"{'game':<14}{'tapped':>8}{'chosen':>8}{'instead':>9}{'typed':>7}{'refused':>9}{'seconds':>9}{'mails':>7}  finished")
         for slug, played, mails in rows:
-            print(f"{slug:<14}{played.taps:>8}{played.chosen:>8}{played.refused:>9}{played.seconds:>9.0f}{mails:>7}  "
+            print(f"{slug:<14}{played.taps:>8}{played.chosen:>8}{played.instead:>9}{played.typed:>7}{played.refused:>9}{played.seconds:>9.0f}{mails:>7}  "
                   f"{'yes' if played.finished else 'no'}" + (f"  refused: {played.why}" if played.why else ""))
     finally:
         stack.close(keep=args.keep)

@@ -7,18 +7,24 @@ the board's actions (``section.board svg a.act``) and, for each, what a tap
 on it does in the acting part (table.js): one complete move (a button, an
 entry of a drop-down) is sent at once; several moves on one component are
 marked there for the player to choose among; a value to tick is ticked. The
-player taps the first action that is one complete move; where every action
-needs a choice, it taps the first and sends the first move marked for it
-(or, for a value to tick, the form's button the tap marks), in the acting
-part right under the board. Every move is counted, with those the
-page got refused ("Not taken", "the game moved on")."""
+player taps the action of the move they mean; where the tap
+marks several, it chooses there, in the acting part right under the board;
+values to tick (cards) it ticks on the board and sends with the form's
+button the tap marked. The move it means is the engine's bot's (a legal
+move that gets the game on); one the board does not carry (a number to
+type) it leaves for the first move the board offers whole. A decision with
+nothing on the board to tap (Fugger's asking prices, numbers to write) is
+answered in its form. Every move is counted by how it was made, with those
+the page got refused ("Not taken", "the game moved on")."""
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass, field
 
 from tests.conftest_worker import wait_for
+from tests.web.conftest import fill_action
 
 ACTS = "section.board svg a.act"
 # what a tap on each of the board's actions does: 'one' (a complete move), else how many controls it marks
@@ -33,6 +39,24 @@ TAP_DOES = """() => {
   });
 }"""
 REFUSED = ".error, ul.messages li.msg-warning"
+# the board action whose tap sends (or marks) the move meant: [index, whether a tap alone sends it]
+FIND_MOVE = """want => {
+  const forms = document.getElementById('forms');
+  const controls = forms ? [...forms.querySelectorAll('[data-on]')] : [];
+  const acts = [...document.querySelectorAll('section.board svg a.act')];
+  for (let i = 0; i < acts.length; i++) {
+    const found = controls.filter(c => c.getAttribute('data-on') === acts[i].getAttribute('data-on'));
+    if (found.some(c => (c.tagName === 'BUTTON' || c.tagName === 'OPTION') && c.value === want)) return [i, found.length === 1];
+  }
+  return null;
+}"""
+# among the moves a tap marked, the one meant: its button pressed, or its entry chosen and sent
+CHOOSE_MOVE = """want => {
+  const c = [...document.querySelectorAll('#forms [data-on]')].find(c => c.value === want);
+  if (c.tagName === 'OPTION') { c.selected = true; c.closest('form').requestSubmit(); } else c.click();
+}"""
+# whether the form of this type takes values ticked on the board
+TICKS_FOR = "t => !!document.querySelector(`#forms form.move-form[data-type='${t}'] input[type=checkbox][data-on]`)"
 PAGE_VERSION = "() => { const v = document.querySelector('#forms input[name=version]'); return v ? Number(v.value) : null; }"
 
 
@@ -40,6 +64,8 @@ PAGE_VERSION = "() => { const v = document.querySelector('#forms input[name=vers
 class Played:
     taps: int = 0  # moves sent by a tap on the board alone
     chosen: int = 0  # moves begun by a tap and chosen among the moves it marked in the acting part
+    instead: int = 0  # of those, moves the board offered whole where the move meant is not on the board
+    typed: int = 0  # moves written in a form, the board having nothing to tap (prices to write)
     refused: int = 0  # moves the page sent and the service refused
     why: list = field(default_factory=list)  # what the page said of each
     seconds: float = 0.0
@@ -70,7 +96,7 @@ def play_by_tapping(page, site: str, game, *, max_moves: int = 400, stop_after: 
         if game.status == Game.Status.FINISHED:
             played.finished = True
             break
-        moves = played.taps + played.chosen
+        moves = played.taps + played.chosen + played.typed
         if stop_after is not None and moves >= stop_after:
             break
         assert moves < max_moves, f"the game does not end in {max_moves} moves"
@@ -82,43 +108,61 @@ def play_by_tapping(page, site: str, game, *, max_moves: int = 400, stop_after: 
         # moment of the game (its forms carry the version they were made at)
         if not page.locator(ACTS).count() or page.evaluate(PAGE_VERSION) != game.version:
             page.goto(url)
-            if not page.locator(ACTS).count():
-                pending = my_turn(game)
-                raise AssertionError(f"no board action at {pending and pending.kind}: {page.inner_text('#forms')[:300]}")
-        does = page.evaluate(TAP_DOES)
+        if not page.locator(ACTS).count():
+            # nothing to tap: a decision of values to write (Fugger's asking prices), in the form
+            assert page.locator("#forms form.move-form").count(), f"no board action and no form: {my_turn(game)}"
+            with page.expect_navigation():
+                fill_action(page, game, 0, _meant(game))
+            played.typed += 1
+            if page.locator(REFUSED).count():
+                played.refused += 1
+                played.why.append(page.locator(REFUSED).first.inner_text()[:200])
+                page.goto(url)
+            continue
         acts = page.locator(ACTS)
         if on_page:
             on_page(page, played)
-        if "one" in does:
-            act = acts.nth(does.index("one"))
+        want = _meant(game)
+        found = page.evaluate(FIND_MOVE, json.dumps(want, sort_keys=True))
+        if found is not None:
+            # the move the player means is on the board: a tap sends it, or marks it among others
+            index, alone = found
+            act = acts.nth(index)
             assert act.get_attribute("aria-label"), "a board action without a label"
-            with page.expect_navigation():
-                act.tap()
-            played.taps += 1
-        else:
-            act = acts.first
-            assert act.get_attribute("aria-label"), "a board action without a label"
-            kind = does[0]
-            assert kind.startswith("choose:"), f"a tap that leads nowhere: {kind}"
-            if kind == "choose:INPUT:checkbox":
-                # values to tick (notes to show or buy): the ones the player means, each by a tap on
-                # the board, as many as the move asks; the tap marks the form's button
-                ticks = _ticks(game, page)
-                for on in ticks:
-                    page.locator(f"{ACTS}[data-on='{on}']").tap()
-                if not ticks:  # none of them: a tick and an untick mark the form's button all the same
+            if alone:
+                with page.expect_navigation():
                     act.tap()
-                    act.tap()
+                played.taps += 1
             else:
-                act.tap()  # marks the moves to choose among
+                act.tap()
+                page.locator("#forms .offered").first.wait_for()
+                with page.expect_navigation():
+                    page.evaluate(CHOOSE_MOVE, json.dumps(want, sort_keys=True))
+                played.chosen += 1
+        elif page.evaluate(TICKS_FOR, want["type"]):
+            # values to tick (notes to show or buy): the ones the player means, each by a tap on
+            # the board; the tap marks the form's button
+            ticks = _ticks(game, want)
+            for on in ticks:
+                page.locator(f"{ACTS}[data-on='{on}']").tap()
+            if not ticks:  # none of them: a tick and an untick mark the form's button all the same
+                acts.first.tap()
+                acts.first.tap()
             marked = page.locator("#forms .offered").first
             marked.wait_for()
             with page.expect_navigation():
-                if kind.startswith("choose:OPTION"):
-                    marked.evaluate("s => s.closest('form').requestSubmit()")
-                else:
-                    marked.tap()
+                marked.tap()
             played.chosen += 1
+        else:
+            # what the player means is not on the board (a form's value to type): the first move the
+            # board offers whole
+            does = page.evaluate(TAP_DOES)
+            assert "one" in does, f"the board offers no whole move here: {does}"
+            act = acts.nth(does.index("one"))
+            with page.expect_navigation():
+                act.tap()
+            played.taps += 1
+            played.instead += 1
         if page.locator(REFUSED).count():
             played.refused += 1
             played.why.append(page.locator(REFUSED).first.inner_text()[:200])
@@ -127,22 +171,19 @@ def play_by_tapping(page, site: str, game, *, max_moves: int = 400, stop_after: 
     return played
 
 
-def _ticks(game, page) -> list[str]:
-    """The board components to tick for the move the player means: the engine's bot
-    chooses it (a legal move), among the moves of the forms whose values are ticked."""
+def _meant(game) -> dict:
+    """The move the player means now: the engine's bot chooses it (a legal move)."""
     from engines.rng import Rng
     from pbem.selectors import engine_get
 
-    engine = engine_get(game.engine)
-    typed = set(page.evaluate("() => [...document.querySelectorAll('#forms form.move-form')]"
-                              ".filter(f => f.querySelector('input[type=checkbox][data-on]')).map(f => f.dataset.type)"))
-    choices = {c["type"]: c for c in engine.choices(game.state, 0)}
-    for attempt in range(50):
-        action = engine.bot(game.state, 0, Rng.from_seed(game.version * 31 + attempt))
-        if action["type"] in typed:
-            break
-    else:
-        raise AssertionError(f"the bot never means a move of {typed}")
+    return engine_get(game.engine).bot(game.state, 0, Rng.from_seed(game.version * 31))
+
+
+def _ticks(game, action: dict) -> list[str]:
+    """The board components to tick for ``action`` (its list params' values)."""
+    from pbem.selectors import engine_get
+
+    choices = {c["type"]: c for c in engine_get(game.engine).choices(game.state, 0)}
     ons = {}
     for param, options in choices[action["type"]]["options"].items():
         for o in options:
