@@ -235,7 +235,7 @@ def notification_render(row: Notification):
             names = (data.get("situation") or {}).get("names")  # the seats' names as the step read them
             # players by name, not "seat 2" (engines.names), as the page does
             data["digest"] = [
-                seat_names_in(line, names)
+                seat_names_in(line, names, (data.get("situation") or {}).get("engine"))
                 for line in digest_since_last_acted(game_id=row.game_id, seat=row.seat, before_version=row.version)
             ]
     links = mail_links.mail_links(user=user, game_id=row.game_id)

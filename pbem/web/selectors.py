@@ -193,10 +193,10 @@ def choices_for(*, game: Game, seat: Seat | None, actions: list[dict], names: li
     by_type = {c["type"]: c for c in engine.choices(game.state, seat.index, lang=selectors.reader_language())}
     for c in by_type.values():
         for p in c["plays"]:
-            p["label"] = seat_names_in(p["label"], names)
+            p["label"] = seat_names_in(p["label"], names, game.engine)
         for options in c["options"].values():
             for o in options:
-                o["label"] = seat_names_in(o["label"], names)
+                o["label"] = seat_names_in(o["label"], names, game.engine)
     return [by_type.get(a["type"], {"type": a["type"], "label": a["label"], "options": {}, "plays": []}) for a in actions]
 
 

@@ -150,12 +150,12 @@ def _page_context(request, game: Game, errors: dict | None = None) -> dict:
     history = selectors.game_history(game=game, user=request.user)
     for step in history:
         for e in step["events"]:
-            e["text"] = seat_names_in(e["text"], names)
+            e["text"] = seat_names_in(e["text"], names, game.engine)
         for m in step["moves"]:
             m["name"] = _seat_name(seats.get(m["seat"], {"index": m["seat"], "player": None, "bot": False}))
     mine = next((d for d in detail["decisions"] if seat and d["seat"] == seat.index), None)
     if mine and mine.get("prompt"):
-        mine["prompt"] = seat_names_in(mine["prompt"], names)
+        mine["prompt"] = seat_names_in(mine["prompt"], names, game.engine)
     talk = web_selectors.table_talk(game=game, seat=seat)
     for m in talk:  # whom a private message went to, in words
         if m.to_seat is not None:
@@ -380,7 +380,7 @@ def game_replay(request, game_id: int):
     r = web_selectors.replay_step(game=game, step=step)
     names = [s.name for s in game.seats.order_by("index")]
     for e in r["events"]:
-        e["text"] = seat_names_in(e["text"], names)
+        e["text"] = seat_names_in(e["text"], names, game.engine)
     return render(request, "web/game/replay.html", {"game": game, "engine": selectors.engine_get(game.engine), "view": r["view"], **r})
 
 
