@@ -23,6 +23,11 @@ from pbem.email.gate import mail_handle
 log = logging.getLogger(__name__)
 
 
+def _text(value) -> str:
+    # PostgreSQL's text and jsonb hold no NUL character; a webhook's form fields may (the raw bytes keep it)
+    return str(value).replace("\x00", "")
+
+
 def inbound_store(
     *,
     raw: bytes,
@@ -43,9 +48,9 @@ def inbound_store(
                 defaults={
                     "source": source[:32],
                     "raw": raw,
-                    "envelope_sender": (envelope_sender or "")[:320],
-                    "envelope_recipients": list(envelope_recipients or []),
-                    "stripped_text": stripped_text.replace("\x00", "") if stripped_text else stripped_text,
+                    "envelope_sender": _text(envelope_sender or "")[:320],
+                    "envelope_recipients": [_text(r) for r in envelope_recipients or []],
+                    "stripped_text": _text(stripped_text) if stripped_text else stripped_text,
                 },
             )
     except IntegrityError:  # delivered twice at the same moment
