@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engines.citadels import data as D
 from engines.citadels.i18n import CATALOG as GAME
-from engines.i18n import Catalog
+from engines.i18n import LANGUAGES, Catalog, language
 
 from boards.draw import Section, Svg, game_title, colour, player_label, short, wrap
 
@@ -33,9 +33,17 @@ def t(lang: str, key: str, **args) -> str:
     return CATALOG.text(lang, key, **args)
 
 
+# The purple powers as printed, in every language: public text whoever holds the card (the page
+# tests' leak check reads every module's *_TEXT table as such, so "keep" in "draw 3, keep 1" is no leak).
+POWER_TEXT = {
+    (lang, did): t(lang, f"c.power.{did}", lab=D.LABORATORY_GOLD, price=D.SMITHY_PRICE, count=D.SMITHY_CARDS,
+                   draw=D.OBSERVATORY_DRAW, graveyard=D.GRAVEYARD_PRICE)
+    for lang in LANGUAGES for did in POWERS
+}
+
+
 def _power(lang: str, did: str) -> str:
-    return t(lang, f"c.power.{did}", lab=D.LABORATORY_GOLD, price=D.SMITHY_PRICE, count=D.SMITHY_CARDS,
-             draw=D.OBSERVATORY_DRAW, graveyard=D.GRAVEYARD_PRICE)
+    return POWER_TEXT[language(lang), did]
 
 
 def _name(lang: str, did: str) -> str:
