@@ -8,13 +8,23 @@ from django.test import Client
 
 from pbem import services
 from pbem.models import Seat
+from tests.support.threads import in_own_thread
 from tests.web.conftest import verified_player
 
-pytestmark = pytest.mark.django_db
+# transactional: the requests run in a thread of their own (tests/support/threads.py), which must see the rows
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class _Client(Client):
+    """The test client, each request in a thread of its own: the streams are async views, which
+    the WSGI handler runs with async_to_sync, refused in a thread where the browser's loop runs."""
+
+    def request(self, **request):
+        return in_own_thread(super().request, **request)
 
 
 def _client(user):
-    client = Client()
+    client = _Client()
     if user is not None:
         client.force_login(user)
     return client

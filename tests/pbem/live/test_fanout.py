@@ -14,6 +14,7 @@ from pbem.live.hub import hub
 from pbem.live.notice import Notice
 from pbem.live.publish import notice_send
 from pbem.models import Game, TableMessage
+from tests.support.threads import in_own_thread
 from tests.web.conftest import verified_player
 
 def _received(write, *, subscribers: int = 2, wait: float = 2.0) -> list:
@@ -33,7 +34,7 @@ def _received(write, *, subscribers: int = 2, wait: float = 2.0) -> list:
         finally:
             await h.stop()
 
-    return asyncio.run(main())
+    return in_own_thread(asyncio.run, main())
 
 
 def _closing(write):
@@ -121,7 +122,7 @@ def test_the_datagram_socket_is_left_to_nobody_once_the_listener_stops(settings,
             assert path.exists()
         await h.stop()
 
-    asyncio.run(main())
+    in_own_thread(asyncio.run, main())
     assert not path.exists()
     notice_send(Notice(game_id=1, lobby=False))
 
