@@ -76,9 +76,14 @@ def _held(countdown: int | None) -> dict:
 
 
 def _deliver_countdown(kind: str, game, seat) -> int | None:
-    """A your-move mail to a player at the table, or just answered by mail, waits (notifications.presence)."""
-    if kind == Notification.Kind.YOUR_MOVE and game is not None and seat is not None:
+    """A your-move mail to a player at the table, or just answered by mail, waits; so do the push and
+    chat of a message to a player at the table, whose page shows it (notifications.presence)."""
+    if game is None or seat is None:
+        return None
+    if kind == Notification.Kind.YOUR_MOVE:
         return presence.hold_seconds(game_id=game.pk, seat=seat)
+    if kind == Notification.Kind.MESSAGE:
+        return presence.message_hold_seconds(game_id=game.pk, seat=seat)
     return None
 
 

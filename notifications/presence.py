@@ -11,7 +11,13 @@ A move by mail gets one answer: the answer to the mail shows the situation
 now and what is asked (notifications.commands), so the your-move mail its
 move opened waits MAIL_ANSWER_WAIT and is dropped once that answer is written.
 The decision is made in the delivery flow, so whatever writes the mail's
-text (pbem/messages) stays as it is."""
+text (pbem/messages) stays as it is.
+
+A message to a player (a private message, or "@name" at the table; kind
+``message``, delivered by push and chat only) is shown on a page at the table
+as it comes (its table talk updates live): its push and chat wait the same
+grace for a player at the table, and are dropped once their page, still in
+use after the message came, has shown it; they go if the player has left."""
 
 from __future__ import annotations
 
@@ -27,9 +33,12 @@ AWAY_AFTER = 60  # seconds without a "page in use" word: the player has left the
 GRACE = 90  # seconds a your-move mail waits for a player at the table, before it is looked at again
 MAX_HOLD = 6 * 3600  # a page left open and in use for hours does not hold a mail for longer than this
 
+SEEN_AFTER = 5  # seconds: a page in use this long after a message came has shown it (the live update takes one or two, the poll 3)
+
 SENT = "send"
 ANSWERED = "answered"
 HOLD = "hold"
+SHOWN = "shown"
 
 
 def seat_at_table(*, game_id: int, seat: int, now=None) -> bool:
@@ -84,6 +93,25 @@ def your_move_verdict(*, game_id: int, seat: int, version: int | None, written_a
     ).exists() if version is not None else False
     if answered_by_mail:
         return ANSWERED
+    if now - written_at < timedelta(seconds=MAX_HOLD) and seat_at_table(game_id=game_id, seat=seat, now=now):
+        return HOLD
+    return SENT
+
+
+def message_hold_seconds(*, game_id: int, seat: int, now=None) -> int | None:
+    """How long the push and chat of a new message to a seat wait before their delivery
+    looks at them: GRACE for a player at the table (their page shows the message), else None."""
+    return GRACE if seat_at_table(game_id=game_id, seat=seat, now=now) else None
+
+
+def message_verdict(*, game_id: int, seat: int, written_at, now=None) -> str:
+    """What to do with a message notification at its delivery: SHOWN (the player's page
+    was in use after it came, so it showed the message), HOLD (the player is at the table,
+    within MAX_HOLD) or SENT."""
+    now = now or timezone.now()
+    seen = Seat.objects.filter(game_id=game_id, index=seat, player__isnull=False).values_list("page_seen_at", flat=True).first()
+    if seen is not None and seen >= written_at + timedelta(seconds=SEEN_AFTER):
+        return SHOWN
     if now - written_at < timedelta(seconds=MAX_HOLD) and seat_at_table(game_id=game_id, seat=seat, now=now):
         return HOLD
     return SENT
