@@ -205,7 +205,7 @@
   var held = null;
   document.body.addEventListener("htmx:beforeSwap", function (e) {
     var target = e.detail.target;
-    if (!target || (target.id !== "forms" && target.id !== "board") || !e.detail.xhr) return;
+    if (!target || (target.id !== "forms" && target.id !== "board") || !e.detail.xhr || !e.detail.shouldSwap) return;
     var moment = e.detail.xhr.getResponseHeader("X-Pbem-Moment");
     var shown = target.getAttribute("data-moment");
     if (!moment || !shown) return;
