@@ -49,8 +49,9 @@ MAX_STEPS_PER_ADVANCE = 200
 
 # What other services do at two moments of a step, registered when they are
 # imported (so this module imports none of them), both with the game row locked:
-# - STEP_APPLIED(game=, engine=, before=, moves=, after=): a step was applied
-#   (``moves`` the Move rows; ``game.state`` still the state before);
+# - STEP_APPLIED(game=, engine=, before=, moves=, after=, decisions=): a step was applied
+#   (``moves`` the Move rows; ``game.state`` still the state before; ``decisions`` the
+#   engine's decisions after it, [] when the game is over);
 # - DECISIONS_OPENED(game=, engine=, pending=) -> set of PendingAction ids it
 #   answered (orders given in advance): nobody is asked for those.
 STEP_APPLIED: list = []
@@ -438,15 +439,15 @@ def _apply(game: Game, engine, pending: list[PendingAction]) -> list[PendingActi
         SealedMove.objects.bulk_update(secrets_revealed, ["revealed_at"])
     for p in pending:
         p.closed_at = now
-    PendingAction.objects.bulk_update(pending, ["closed_at"])
+    PendingAction.objects.filter(pk__in=[p.pk for p in pending]).update(closed_at=now)  # one moment for all: no CASE per row
+    decisions = engine.decisions(step["state"])  # asked once: the hooks and the decisions opened use them
     for hook in STEP_APPLIED:
-        hook(game=game, engine=engine, before=game.state, moves=moves, after=step["state"])
+        hook(game=game, engine=engine, before=game.state, moves=moves, after=step["state"], decisions=decisions)
     answered = game.version
     game.state = step["state"]
     game.version += 1
     if any(m.sealed for m in moves):
         resolution_write(game=game, version=answered, moves=moves)
-    decisions = engine.decisions(game.state)
     if decisions:
         return decisions_open(game, engine, now, decisions=decisions)
     # the last step's state and version are written with the end of the game
@@ -460,7 +461,7 @@ def decisions_open(
     """Open the engine's decisions at the game's version, let the seats'
     orders answer what they cover, and ask the rest (``ask``: False when a
     seat reopens its own decision by taking its move back)."""
-    seats = seats_by_index(game=game)
+    seats = seats_by_index(game=game, vacations_at=now)  # their players' vacations read with them, for the deadlines
     if decisions is None:
         decisions = engine.decisions(game.state)
     # deadline, reminders and timeout moment per seat (vacations, credit clocks, one deadline for sealed decisions)
