@@ -167,7 +167,7 @@ def _page_context(request, game: Game, errors: dict | None = None) -> dict:
         "seat": seat,
         "mine": mine,
         "action_forms": forms_,
-        "acts": web_selectors.board_acts(choices=choices),
+        "acts": web_selectors.board_acts(choices=choices, forms=forms_),
         "sealed_own": sealed,
         "history": list(reversed(history)),
         "stamp": stamp,
