@@ -49,8 +49,9 @@ MAX_STEPS_PER_ADVANCE = 200
 
 # What other services do at two moments of a step, registered when they are
 # imported (so this module imports none of them), both with the game row locked:
-# - STEP_APPLIED(game=, engine=, before=, moves=, after=): a step was applied
-#   (``moves`` the Move rows; ``game.state`` still the state before);
+# - STEP_APPLIED(game=, engine=, before=, moves=, after=, decisions=): a step was applied
+#   (``moves`` the Move rows; ``game.state`` still the state before; ``decisions`` the
+#   engine's decisions after it, [] when the game is over);
 # - DECISIONS_OPENED(game=, engine=, pending=) -> set of PendingAction ids it
 #   answered (orders given in advance): nobody is asked for those.
 STEP_APPLIED: list = []
@@ -311,7 +312,7 @@ def _fits_specs(engine, state: dict, seat: int, action: dict) -> None:
     lang = translation.get_language() or "en"  # the sender's language
     specs = engine.actions(state, seat, lang=lang)
     try:
-        check_against_specs(specs, action, lang=lang)
+        check_against_specs(specs, action, lang=lang, named=_choice_names(engine, state, seat, lang, action))
     except IllegalAction as refused:
         chosen = next((s for s in specs if s["type"] == action.get("type")), None)
         given = {k: v for k, v in action.items() if k != "type"}
@@ -321,6 +322,28 @@ def _fits_specs(engine, state: dict, seat: int, action: dict) -> None:
         ):
             return  # the engine's own words for a choice not offered now
         raise IllegalMove(refused.message) from None
+
+
+def _choice_names(engine, state: dict, seat: int, lang: str, action):
+    """The printed names of the values offered now for the action's type, as the engine's choices
+    give them in the sender's language (read only when a refusal needs them); a value they do not
+    name is left out of the refusal rather than shown as its id."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    labels: dict | None = None
+
+    def named(param: str, value) -> str | None:
+        nonlocal labels
+        if labels is None:
+            labels = {
+                (name, canonical(option["value"])): option["label"]
+                for choice in engine.choices(state, seat, lang=lang)
+                if choice["type"] == kind
+                for name, options in choice["options"].items()
+                for option in options
+            }
+        return labels.get((param, canonical(value)))
+
+    return named
 
 
 def _allowed(engine, game: Game, seat: int) -> str:
@@ -416,15 +439,15 @@ def _apply(game: Game, engine, pending: list[PendingAction]) -> list[PendingActi
         SealedMove.objects.bulk_update(secrets_revealed, ["revealed_at"])
     for p in pending:
         p.closed_at = now
-    PendingAction.objects.bulk_update(pending, ["closed_at"])
+    PendingAction.objects.filter(pk__in=[p.pk for p in pending]).update(closed_at=now)  # one moment for all: no CASE per row
+    decisions = engine.decisions(step["state"])  # asked once: the hooks and the decisions opened use them
     for hook in STEP_APPLIED:
-        hook(game=game, engine=engine, before=game.state, moves=moves, after=step["state"])
+        hook(game=game, engine=engine, before=game.state, moves=moves, after=step["state"], decisions=decisions)
     answered = game.version
     game.state = step["state"]
     game.version += 1
     if any(m.sealed for m in moves):
         resolution_write(game=game, version=answered, moves=moves)
-    decisions = engine.decisions(game.state)
     if decisions:
         return decisions_open(game, engine, now, decisions=decisions)
     # the last step's state and version are written with the end of the game
@@ -438,7 +461,7 @@ def decisions_open(
     """Open the engine's decisions at the game's version, let the seats'
     orders answer what they cover, and ask the rest (``ask``: False when a
     seat reopens its own decision by taking its move back)."""
-    seats = seats_by_index(game=game)
+    seats = seats_by_index(game=game, vacations_at=now)  # their players' vacations read with them, for the deadlines
     if decisions is None:
         decisions = engine.decisions(game.state)
     # deadline, reminders and timeout moment per seat (vacations, credit clocks, one deadline for sealed decisions)
