@@ -68,9 +68,13 @@ _BY_MODE = {
 DELIVER_PRIORITY = None if settings.PBEM_MAIL_QUEUE else 6
 
 
+# the kinds held for a player at the table (notifications.presence)
+_MAY_WAIT = (Notification.Kind.YOUR_MOVE, Notification.Kind.MESSAGE)
+
+
 def deliveries_on_commit(rows: list[Notification]) -> None:
     """Queue the delivery of ``rows`` (written in the current transaction) once it commits. A
-    your-move row may first wait (notifications.presence): whether it does is decided after the
+    your-move or message row may first wait (notifications.presence): whether it does is decided after the
     commit, for all the rows of a step in one query, and only the rows that wait are written
     again (their deliver mark dated when their task is due, so the lost-work sweep leaves them
     until then). The step's lock is therefore not held for it. Should this process die between
@@ -78,14 +82,14 @@ def deliveries_on_commit(rows: list[Notification]) -> None:
     delivery still holds a player at the table (``presence.your_move_verdict``)."""
     if not rows:
         return
-    waiting = [r.pk for r in rows if r.kind == Notification.Kind.YOUR_MOVE and r.game_id is not None and r.seat is not None]
+    waiting = [r.pk for r in rows if r.kind in _MAY_WAIT and r.game_id is not None and r.seat is not None]
     if waiting:
-        transaction.on_commit(partial(_your_move_holds_then_publish, [r.pk for r in rows], waiting))
+        transaction.on_commit(partial(_holds_then_publish, [r.pk for r in rows], waiting))
     else:
         transaction.on_commit(partial(_deliver_publish, [r.pk for r in rows], {}))
 
 
-def _your_move_holds_then_publish(ids: list[int], waiting: list[int]) -> None:
+def _holds_then_publish(ids: list[int], waiting: list[int]) -> None:
     try:
         holds = presence.holds_of(notification_ids=waiting)
         now = timezone.now()
@@ -95,7 +99,7 @@ def _your_move_holds_then_publish(ids: list[int], waiting: list[int]) -> None:
             )
     except DatabaseError as exc:
         # the rows are committed and marked: sent now, the delivery still holds a player at the table
-        log.warning("your-move holds not decided (%s): delivered without waiting", type(exc).__name__)
+        log.warning("holds at the table not decided (%s): delivered without waiting", type(exc).__name__)
         holds = {}
     _deliver_publish(ids, holds)
 

@@ -12,7 +12,13 @@ A move by mail gets one answer: the answer to the mail shows the situation
 now and what is asked (notifications.commands), so the your-move mail its
 move opened waits MAIL_ANSWER_WAIT and is dropped once that answer is written.
 The decision is made in the delivery flow, so whatever writes the mail's
-text (pbem/messages) stays as it is."""
+text (pbem/messages) stays as it is.
+
+A message to a player (a private message, or "@name" at the table; kind
+``message``, delivered by push and chat only) is shown on a page at the table
+as it comes (its table talk updates live): its push and chat wait the same
+grace for a player at the table, and are dropped once their page, still in
+use after the message came, has shown it; they go if the player has left."""
 
 from __future__ import annotations
 
@@ -29,9 +35,12 @@ AWAY_AFTER = 60  # seconds without a "page in use" word: the player has left the
 GRACE = 90  # seconds a your-move mail waits for a player at the table, before it is looked at again
 MAX_HOLD = 6 * 3600  # a page left open and in use for hours does not hold a mail for longer than this
 
+SEEN_AFTER = 5  # seconds: a page in use this long after a message came has shown it (the live update takes one or two, the poll 3)
+
 SENT = "send"
 ANSWERED = "answered"
 HOLD = "hold"
+SHOWN = "shown"
 
 
 def seat_at_table(*, game_id: int, seat: int, now=None) -> bool:
@@ -43,9 +52,10 @@ def seat_at_table(*, game_id: int, seat: int, now=None) -> bool:
 
 
 def holds_of(*, notification_ids: list[int], now=None) -> dict[int, int]:
-    """Which of these your-move rows, just committed, wait before their delivery looks at
-    them, and how long: GRACE for a player at the table, MAIL_ANSWER_WAIT after a move by
-    mail whose answer is still to be written (only that answer can carry the decision: one
+    """Which of these your-move and message rows, just committed, wait before their delivery
+    looks at them, and how long: GRACE for a player at the table (a message too: the page shows
+    it), MAIL_ANSWER_WAIT for a your-move row after a move by mail whose answer is still to be
+    written (only that answer can carry the decision: one
     written already, a sealed bid answered before the others', cannot). One query for all the
     rows of a step, run after its commit (``outbox.deliveries_on_commit``), so the game's lock
     is not held for it; rows not named do not wait.
@@ -61,7 +71,7 @@ def holds_of(*, notification_ids: list[int], now=None) -> dict[int, int]:
     # a move by mail within the wait whose answer is not written: the latest is such a move
     # exactly when any is (an answer after the latest comes after every earlier one too)
     sql = f"""
-        SELECT n.id,
+        SELECT n.id, n.kind,
                EXISTS (SELECT 1 FROM {seats} s WHERE s.game_id = n.game_id AND s.{q("index")} = n.seat
                        AND s.player_id IS NOT NULL AND s.page_seen_at >= %s),
                EXISTS (SELECT 1 FROM {moves} m WHERE m.game_id = n.game_id AND m.seat = n.seat
@@ -69,15 +79,17 @@ def holds_of(*, notification_ids: list[int], now=None) -> dict[int, int]:
                        AND NOT EXISTS (SELECT 1 FROM {notes} r WHERE r.kind = %s AND r.game_id = n.game_id
                                        AND r.seat = n.seat AND r.created_at >= m.received_at))
         FROM {notes} n
-        WHERE n.id IN ({ids}) AND n.kind = %s AND n.sent_at IS NULL"""
+        WHERE n.id IN ({ids}) AND n.kind IN (%s, %s) AND n.sent_at IS NULL"""
     params = [
         at(now - timedelta(seconds=AWAY_AFTER)), Move.Source.EMAIL.value, at(now - timedelta(seconds=MAIL_ANSWER_WAIT)),
-        Notification.Kind.REPLY.value, *notification_ids, Notification.Kind.YOUR_MOVE.value,
+        Notification.Kind.REPLY.value, *notification_ids, Notification.Kind.YOUR_MOVE.value, Notification.Kind.MESSAGE.value,
     ]  # fmt: skip
     with connection.cursor() as c:
         c.execute(sql, params)
         rows = c.fetchall()
-    return {pk: GRACE if at_table else MAIL_ANSWER_WAIT for pk, at_table, by_mail in rows if at_table or by_mail}
+    by_mail_waits = Notification.Kind.YOUR_MOVE.value
+    return {pk: GRACE if at_table else MAIL_ANSWER_WAIT
+            for pk, kind, at_table, by_mail in rows if at_table or (by_mail and kind == by_mail_waits)}
 
 
 def your_move_verdict(*, game_id: int, seat: int, version: int | None, written_at, now=None) -> str:
@@ -100,6 +112,19 @@ def your_move_verdict(*, game_id: int, seat: int, version: int | None, written_a
     ).exists() if version is not None else False
     if answered_by_mail:
         return ANSWERED
+    if now - written_at < timedelta(seconds=MAX_HOLD) and seat_at_table(game_id=game_id, seat=seat, now=now):
+        return HOLD
+    return SENT
+
+
+def message_verdict(*, game_id: int, seat: int, written_at, now=None) -> str:
+    """What to do with a message notification at its delivery: SHOWN (the player's page
+    was in use after it came, so it showed the message), HOLD (the player is at the table,
+    within MAX_HOLD) or SENT."""
+    now = now or timezone.now()
+    seen = Seat.objects.filter(game_id=game_id, index=seat, player__isnull=False).values_list("page_seen_at", flat=True).first()
+    if seen is not None and seen >= written_at + timedelta(seconds=SEEN_AFTER):
+        return SHOWN
     if now - written_at < timedelta(seconds=MAX_HOLD) and seat_at_table(game_id=game_id, seat=seat, now=now):
         return HOLD
     return SENT

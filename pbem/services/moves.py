@@ -379,7 +379,7 @@ def _fits_specs(engine, state: dict, seat: int, action: dict) -> None:
     lang = translation.get_language() or "en"  # the sender's language
     specs = engine.actions(state, seat, lang=lang)
     try:
-        check_against_specs(specs, action, lang=lang)
+        check_against_specs(specs, action, lang=lang, named=_choice_names(engine, state, seat, lang, action))
     except IllegalAction as refused:
         chosen = next((s for s in specs if s["type"] == action.get("type")), None)
         given = {k: v for k, v in action.items() if k != "type"}
@@ -389,6 +389,28 @@ def _fits_specs(engine, state: dict, seat: int, action: dict) -> None:
         ):
             return  # the engine's own words for a choice not offered now
         raise IllegalMove(refused.message) from None
+
+
+def _choice_names(engine, state: dict, seat: int, lang: str, action):
+    """The printed names of the values offered now for the action's type, as the engine's choices
+    give them in the sender's language (read only when a refusal needs them); a value they do not
+    name is left out of the refusal rather than shown as its id."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    labels: dict | None = None
+
+    def named(param: str, value) -> str | None:
+        nonlocal labels
+        if labels is None:
+            labels = {
+                (name, canonical(option["value"])): option["label"]
+                for choice in engine.choices(state, seat, lang=lang)
+                if choice["type"] == kind
+                for name, options in choice["options"].items()
+                for option in options
+            }
+        return labels.get((param, canonical(value)))
+
+    return named
 
 
 def _allowed(engine, game: Game, seat: int) -> str:

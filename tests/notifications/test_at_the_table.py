@@ -1,7 +1,9 @@
 """No your-move mail, push or chat message to a player at the table (issue 28):
 held while the page is open and in use, dropped once the decision is
 answered, sent once the player has left; a move by mail gets one answer,
-which carries the next question."""
+which carries the next question. A message to a player at the table (kind
+``message``, push and chat) is held the same way, and dropped once their page,
+in use after it came, has shown it."""
 
 import json
 import re
@@ -25,6 +27,7 @@ from pbem import services
 from pbem.models import Game, Seat
 from pbem.services import game_advance, move_submit, seat_presence_mark
 from pbem.services.preferences import preference_set
+from pbem.web.services import table_message_post
 from tests.conftest_worker import queue_lists
 from tests.support.push_service import PushService
 
@@ -225,3 +228,63 @@ def test_a_broker_away_after_the_commit_leaves_the_mail_to_the_sweep(started_gam
     note = _next_your_move(started_game, alice, bob, committed)  # no exception: the step stands
     assert note.sent_at is None and note.deliver_queued_at is not None
     assert Game.objects.get(pk=started_game.pk).version == note.version
+
+
+def _message_to(game, alice, bob, committed):
+    committed(table_message_post, game_id=game.pk, user=bob, text="Psst, alice: I bid low", to_seat=0)
+    return Notification.objects.filter(game=game, recipient=alice, kind="message").order_by("-pk").first()
+
+
+def _written_ago(note, seconds):
+    Notification.objects.filter(pk=note.pk).update(created_at=timezone.now() - timedelta(seconds=seconds))
+    note.refresh_from_db()
+
+
+def _devices(push_service, alice, chat=True):
+    device = push_service.device("phone")
+    push_subscribe(user=alice, endpoint=device.endpoint, p256dh=device.p256dh, auth=device.auth_b64, label="phone")
+    if chat:
+        chat_channel_add(user=alice, url="https://discord.com/api/webhooks/417429632418316298/SECRETdiscordTOKEN_xyz9")
+
+
+def test_a_message_to_a_player_at_the_table_is_held_and_dropped_once_their_page_showed_it(push_service, started_game, alice, bob, committed):
+    game = started_game
+    _devices(push_service, alice)
+    _at_table(game, alice)
+    note = _message_to(game, alice, bob, committed)
+    assert note.deliver_queued_at > timezone.now() + timedelta(seconds=presence.GRACE - 10)  # the sweep leaves it
+    deliver(note.pk)  # run early (the page has not said "in use" since it came): held again, by every channel
+    note.refresh_from_db()
+    assert note.sent_at is None and note.deliver_queued_at > timezone.now()
+    assert not Delivery.objects.filter(notification=note).exists() and push_service.received == []
+    # the grace is over; the page, open and in use, said so after the message came: it showed it
+    _written_ago(note, presence.GRACE)
+    _at_table(game, alice)
+    deliver(note.pk)
+    note.refresh_from_db()
+    assert note.sent_at is not None and note.last_error.startswith("not sent: shown")
+    assert not Delivery.objects.filter(notification=note).exists() and push_service.received == []
+
+
+def test_a_message_goes_by_push_and_chat_to_a_player_who_left_before_their_page_showed_it(push_service, started_game, alice, bob, committed):
+    game = started_game
+    _devices(push_service, alice)
+    _at_table(game, alice)
+    note = _message_to(game, alice, bob, committed)
+    # the page closed a moment after it came, before it said "in use" again
+    _written_ago(note, presence.GRACE)
+    _at_table(game, alice, ago=presence.GRACE + 1)
+    deliver(note.pk)
+    made = {d.channel: d for d in Delivery.objects.filter(notification=note)}
+    assert set(made) == {"push", "chat"}
+    assert delivery_send(delivery_id=made["push"].pk) is True
+    assert [e["path"] for e in push_service.received] == ["/push/phone"]
+
+
+def test_a_message_to_a_player_away_is_not_held(push_service, started_game, alice, bob, committed):
+    game = started_game
+    _devices(push_service, alice, chat=False)
+    note = _message_to(game, alice, bob, committed)
+    assert note.deliver_queued_at is None or note.deliver_queued_at <= timezone.now()
+    deliver(note.pk)
+    assert set(Delivery.objects.filter(notification=note).values_list("channel", flat=True)) == {"push"}
