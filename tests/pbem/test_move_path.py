@@ -27,15 +27,15 @@ pytestmark = pytest.mark.django_db
 # decision marked, the game's advance mark: 8 with BEGIN and COMMIT (10 before the seat and the
 # key joined the lock).
 POST_QUERIES = 8
-# A step, inside the game's lock: BEGIN, the game locked, the open decisions, their moves, the
-# moves applied, the decisions closed, a reversible move's kept state (the previous one dropped,
-# this one written: 2, only after a reversible move), the seats (with their players' profiles and
-# vacations), the decision opened, the mail row's facts and its INSERT, the game row, COMMIT: 14.
-# The seat's first mail makes its reply address (get_or_create: 4 more). The mail's digest and
-# table talk are read at delivery; the vacation lookup came with the seats (was a query of its
-# own), and whether the mail waits for a player at the table is decided after the commit (was 1-2
-# queries inside the lock).
-STEP_QUERIES = 18
+# A step, inside the game's lock: BEGIN, the game locked, the open decisions with their seats and
+# their moves (one query: pbem.services.moves._open_decisions_and_moves), the moves applied, the
+# decisions closed, a reversible move's kept state (the previous one dropped, this one written: 2,
+# only after a reversible move), the seats (with their players' profiles and vacations), the
+# decision opened, the mail row's facts and its INSERT, the game row, COMMIT: 13. The seat's first
+# mail makes its reply address (get_or_create: 4 more). The mail's digest and table talk are read
+# at delivery; the moves were a query of their own, so was the vacation lookup, and whether the
+# mail waits for a player at the table is decided after the commit (was 1-2 queries in the lock).
+STEP_QUERIES = 17
 # After the commit: whether the step's your-move mails wait (one query for all of them; an
 # UPDATE more only when one does).
 AFTER_STEP_QUERIES = 1
