@@ -5,9 +5,108 @@
 //   one complete move      -> its button is pressed (or its drop-down entry chosen and sent)
 //   a value to tick         -> its checkbox is ticked or unticked; the form's button sends
 //   several moves match     -> they are marked and the first is focused, to choose among them
+//   an amount's step        -> (step:<type>:<param>:<line>:<by>, clear:<type>:<param>:<line>) its drop-down
+//                              in the form is set to the engine's legal amount the step reaches, shown on
+//                              the board and said to screen readers; send:<type> presses the form's button
 // Without scripts the link leads to the acting part (#act), where the same moves are buttons.
 (function () {
   "use strict";
+  // the field of a board panel's line ("sell:prices:0"): the form's line-th field of that name, a
+  // drop-down of the engine's legal amounts or a number field
+  function amountField(line) {
+    var parts = line.split(":");
+    var form = document.getElementById("act-" + parts[0]);
+    if (!form) return null;
+    return form.querySelectorAll("[name='p." + parts[1] + "']")[Number(parts[2])] || null;
+  }
+  // the amount a step reaches: from the line's amount (an empty line starts at the first the engine
+  // lists, the card's own price) by ``by``, to the nearest legal amount that way, within the legal ones;
+  // in a number field, within its bounds on its grid (an empty one starts at its least)
+  function stepped(field, by) {
+    if (field.tagName === "INPUT") {
+      var low = Number(field.min || 0), high = Number(field.max), grid = Number(field.step) || 1;
+      var to = (field.value === "" ? low : Number(field.value)) + by;
+      return Math.min(high, Math.max(low, low + Math.round((to - low) / grid) * grid));
+    }
+    var amounts = Array.prototype.filter.call(field.options, function (o) { return o.value !== ""; })
+      .map(function (o) { return Number(o.value); });
+    if (!amounts.length) return null;
+    var target = (field.value === "" ? amounts[0] : Number(field.value)) + by;
+    var ahead = amounts.filter(function (n) { return by > 0 ? n >= target : n <= target; });
+    if (!ahead.length) return by > 0 ? Math.max.apply(null, amounts) : Math.min.apply(null, amounts);
+    return by > 0 ? Math.min.apply(null, ahead) : Math.max.apply(null, ahead);
+  }
+  function wordsOf(field) {
+    return field.value === "" ? "\u2014" : field.tagName === "SELECT" ? field.options[field.selectedIndex].text : field.value;
+  }
+  // the amount on the board, fitted into its box
+  function drawAmount(line, field) {
+    var words = wordsOf(field);
+    var shown = document.querySelector("svg [data-shows='" + line + "']");
+    if (shown && shown.textContent !== words) {
+      shown.textContent = words;
+      shown.removeAttribute("textLength");
+      var box = shown.previousElementSibling;
+      while (box && box.tagName.toLowerCase() !== "rect") box = box.previousElementSibling;
+      var room = box ? Number(box.getAttribute("width")) - 8 : 0;
+      if (room && shown.getComputedTextLength && shown.getComputedTextLength() > room) {
+        shown.setAttribute("textLength", String(room));
+        shown.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    }
+    return words;
+  }
+  // every amount on the board as its field holds it (a form whose choice was carried over an update,
+  // or restored by the browser on going back)
+  function drawAmounts() {
+    Array.prototype.forEach.call(document.querySelectorAll("svg [data-shows]"), function (shown) {
+      var line = shown.getAttribute("data-shows");
+      var field = amountField(line);
+      if (field) drawAmount(line, field);
+    });
+  }
+  function showAmount(line, field) {
+    var words = drawAmount(line, field);
+    var said = document.getElementById("board-said");
+    var lines = field.form ? field.form.querySelectorAll("[name='" + field.name + "']").length : 1;
+    if (said) said.textContent = (lines > 1 ? (Number(line.split(":")[2]) + 1) + ". " : "") + words;
+    var send = field.form && field.form.querySelector("button[type=submit]:not([name])");
+    if (send) send.classList.add("offered");
+  }
+  function amountAct(on) {
+    var step = /^step:(.+):(-?\d+)$/.exec(on);
+    var clear = /^clear:(.+)$/.exec(on);
+    var line = step ? step[1] : clear ? clear[1] : null;
+    var field = line && amountField(line);
+    if (!field) return false;
+    if (step) {
+      var reached = stepped(field, Number(step[2]));
+      if (reached === null) return false;
+      field.value = String(reached);
+    } else {
+      field.value = "";
+    }
+    showAmount(line, field);
+    return true;
+  }
+  // a phone shows the board in a frame it pans: where amounts are to be set, the frame shows their
+  // panel first, once for each decision (not again at every change the page is told of); a page
+  // opened there also scrolls to the frame (a live update leaves the page where the player has it)
+  var panned = null;
+  function panToPanel(opened) {
+    var panel = document.querySelector(".board-pan .act-panel");
+    var pan = panel && panel.closest(".board-pan");
+    var version = document.querySelector("#forms input[name=version]");
+    var key = version ? version.value : "";
+    if (!panel || key === panned || pan.scrollHeight <= pan.clientHeight + 1) return;
+    panned = key;
+    if (opened === true) pan.scrollIntoView({block: "start"});
+    pan.scrollTop += panel.getBoundingClientRect().top - pan.getBoundingClientRect().top - 8;
+    pan.scrollLeft = 0;
+  }
+  document.addEventListener("DOMContentLoaded", function () { drawAmounts(); panToPanel(true); });
+  window.addEventListener("pageshow", drawAmounts);
+  document.addEventListener("htmx:afterSettle", function () { drawAmounts(); panToPanel(); });
   function matches(on) {
     var forms = document.getElementById("forms");
     if (!forms) return [];
@@ -24,6 +123,7 @@
   document.addEventListener("click", function (e) {
     var link = e.target.closest ? e.target.closest("a.act") : null;
     if (!link) return;
+    if (amountAct(link.getAttribute("data-on"))) { e.preventDefault(); return; }
     var found = matches(link.getAttribute("data-on"));
     if (!found.length) return;  // the link's #act shows the acting part
     e.preventDefault();
@@ -35,6 +135,7 @@
       if (el.type === "checkbox") {
         el.checked = !el.checked;
         link.classList.toggle("picked", el.checked);
+        link.setAttribute("aria-pressed", el.checked ? "true" : "false");
         var button = el.closest("form").querySelector("button[type=submit]:not([name])");
         if (button) button.classList.add("offered");
         return;
