@@ -293,6 +293,7 @@
         return el.getAttribute("data-on") === on;
       });
       link.classList.toggle("picked", !!(box && box.checked));
+      if (box) link.setAttribute("aria-pressed", box.checked ? "true" : "false");
     });
     each(forms.querySelectorAll("form.move-form"), function (form) {
       if (!form.querySelector("input[type=checkbox][data-on]:checked")) return;
