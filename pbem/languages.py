@@ -43,6 +43,20 @@ def game_title(slug: str, language: str | None = None) -> str | None:
     return titles.get(code) or titles.get("en") or engine.title
 
 
+def decision_word(slug: str, kind: str, language: str | None = None) -> str:
+    """An open decision's name as the engine says it in ``language`` (default:
+    the active one): Augsburg's "bid" is "bieten" to a German reader. The
+    service stores the English kind; a kind no catalog of the engine knows (a
+    test engine's) stays as stored."""
+    engine = registry.ENGINES.get(slug)
+    catalogs = engine.catalogs() if engine is not None and hasattr(engine, "catalogs") else []
+    code = language_supported(language or get_language()) or settings.LANGUAGE_CODE
+    for catalog in catalogs:
+        if catalog.has(f"kind.{kind}"):
+            return catalog.text(code, f"kind.{kind}")
+    return kind
+
+
 def status_word(status: str) -> str:
     """A game's status as the reader says it ("läuft" for active)."""
     words = {
