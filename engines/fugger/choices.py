@@ -108,6 +108,11 @@ def choices(engine, state: dict, seat: int, specs: list[dict], lang: str = "en")
         targets = engine._offer_targets(S, seat)
         options["offer"] = {"player": sorted({p for _, p, _ in targets})}
     out = choices_from_specs(specs, lambda param, value: name(param, value, lang), on=_on, options=options, plays=plays)
+    for c in out:  # an auction's 0 is no bid at all ("attracts no bids"), not a bid of 0 florins
+        if c["type"] == "auction":
+            for o in c["options"].get("amount", []):
+                if o["value"] == 0:
+                    o["label"] = t(lang, "choice.no_bid")
 
     return choices_adjust(
         out,
