@@ -417,13 +417,14 @@ def _apply(game: Game, engine, pending: list[PendingAction]) -> list[PendingActi
     for p in pending:
         p.closed_at = now
     PendingAction.objects.bulk_update(pending, ["closed_at"])
+    before = game.state
     for hook in STEP_APPLIED:
-        hook(game=game, engine=engine, before=game.state, moves=moves, after=step["state"])
+        hook(game=game, engine=engine, before=before, moves=moves, after=step["state"])
     answered = game.version
     game.state = step["state"]
     game.version += 1
     if any(m.sealed for m in moves):
-        resolution_write(game=game, version=answered, moves=moves)
+        resolution_write(game=game, version=answered, moves=moves, before=before)
     decisions = engine.decisions(game.state)
     if decisions:
         return decisions_open(game, engine, now, decisions=decisions)

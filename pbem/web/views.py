@@ -146,7 +146,7 @@ def _page_context(request, game: Game, errors: dict | None = None) -> dict:
         form["error"] = (errors or {}).get(form["type"])
     sealed = web_selectors.sealed_answer_own(game=game, seat=seat)
     if sealed is not None:
-        sealed["words"] = web_selectors.action_words(action=sealed["action"], choices=choices)
+        sealed["words"] = web_selectors.action_words(action=sealed["action"], choices=choices, specs=detail["actions"])
     history = selectors.game_history(game=game, user=request.user)
     for step in history:
         for e in step["events"]:

@@ -38,7 +38,8 @@ MESSAGES = {
     "priv.yellow": "gelb",
     "priv.orange": "orange",
     "priv.purple": "violett",
-    "card.joker": "joker-{number}",
+    "card.joker": "Joker {number}",
+    "card.note": "{noble} {number}",
     "none": "keine",  # tiles, cards (feminine in it/fr)
     "nothing": "nichts",
     "or": " oder ",
@@ -238,6 +239,7 @@ MESSAGES = {
     "choice.architect": "Baumeister: {what} bauen",
     "choice.choose": "Nehmen: {what}",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "param.cards": 'Schuldscheine',
     "kind.buy debt notes": "Schuldscheine kaufen",
     "kind.give a card": "eine Karte abgeben",
     "kind.reveal": "Schuldscheine zeigen",

@@ -36,7 +36,8 @@ MESSAGES = {
     "priv.yellow": "giallo",
     "priv.orange": "arancione",
     "priv.purple": "viola",
-    "card.joker": "jolly-{number}",
+    "card.joker": "Jolly {number}",
+    "card.note": "{noble} {number}",
     "none": "nessuna",  # tiles, cards (feminine in it/fr)
     "nothing": "niente",
     "or": " oppure ",
@@ -230,6 +231,7 @@ MESSAGES = {
     "choice.architect": "Architetto: costruire la {what}",
     "choice.choose": "Prendere: {what}",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "param.cards": 'pagherò',
     "kind.buy debt notes": "comprare pagherò",
     "kind.give a card": "cedere una carta",
     "kind.reveal": "mostrare i pagherò",

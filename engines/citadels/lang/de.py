@@ -271,6 +271,8 @@ MESSAGES = {
     "standing.draft": "Wahl-Reihenfolge: jede Runde die erste dieser Figuren wählen, die noch angeboten wird",
     "standing.decline_graveyard": "Nie am Friedhof für ein zerstörtes Gebäude zahlen",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "param.cards": 'Gebäudekarten',
+    "param.card": 'Gebäudekarte',
     "kind.set aside a character": "eine Figur beiseitelegen",
     "kind.choose a character": "eine Figur wählen",
     "kind.graveyard": "Friedhof",

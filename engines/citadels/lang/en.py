@@ -274,6 +274,8 @@ MESSAGES = {
     "standing.draft": "Draft preference: pick the first of these characters still offered, every round",
     "standing.decline_graveyard": "Never pay at the Graveyard for a destroyed district",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "param.cards": 'district cards',
+    "param.card": 'district card',
     "kind.set aside a character": "set aside a character",
     "kind.choose a character": "choose a character",
     "kind.graveyard": "graveyard",

@@ -272,6 +272,8 @@ MESSAGES = {
     "standing.draft": "Ordre de choix : à chaque tour, choisir le premier de ces personnages encore proposés",
     "standing.decline_graveyard": "Ne jamais payer au Cimetière pour un quartier détruit",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "param.cards": 'cartes quartier',
+    "param.card": 'carte quartier',
     "kind.set aside a character": "écarter un personnage",
     "kind.choose a character": "choisir un personnage",
     "kind.graveyard": "Cimetière",

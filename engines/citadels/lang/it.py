@@ -274,6 +274,8 @@ MESSAGES = {
     "standing.draft": "Ordine di scelta: a ogni round scegliere il primo di questi personaggi ancora offerti",
     "standing.decline_graveyard": "Non pagare mai al Cimitero per un edificio distrutto",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "param.cards": 'Carte Edificio',
+    "param.card": 'Carta Edificio',
     "kind.set aside a character": "mettere da parte un personaggio",
     "kind.choose a character": "scegliere un personaggio",
     "kind.graveyard": "Cimitero",

@@ -97,7 +97,7 @@ def test_the_reveal_example_shows_a_debt_note_and_is_legal():
     s, _ = act(s, 0, {"type": "bid", "count": 2})
     s, _ = act(s, 1, {"type": "hold"})
     assert s["step"] == "reveal"
-    for seat, shown in ((0, ["maria-3", "joker-1"]), (1, ["maria-4", "maria-9"])):
+    for seat, shown in ((0, ["Maria 3", "Joker 1"]), (1, ["Maria 4", "Maria 9"])):  # the notes as printed
         (sp,) = ENGINE.actions(s, seat)
         assert sp["example"] == "reveal " + " ".join(shown)
         (parsed,) = ENGINE.parse(s, seat, sp["example"])
