@@ -28,11 +28,9 @@ scans the rows' data as well as the mails.
 
 from __future__ import annotations
 
-from django.utils import timezone
+from django.utils import timezone, translation
 
 import boards
-from django.utils import translation
-
 from engines.base import action_words, canonical
 from engines.names import seat_names_in
 from notifications import links as mail_links
