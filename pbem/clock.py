@@ -47,6 +47,23 @@ PRESETS: dict[str, dict] = {
     "office-hours": {"mode": "per_decision", "hours": 48, "weekdays_only": True, "time_of_day": "18:00", "reminder_hours": 8, "last_call_hours": 2},
 }
 DEFAULT_PRESET = "standard-72h"
+# each preset as a player reads its name (the API keeps the names above)
+PRESET_NAMES = {
+    "blitz-24h": _("blitz, 24 hours"),
+    "daily-48h": _("daily, 48 hours"),
+    "standard-72h": _("standard, 72 hours"),
+    "weekly-168h": _("weekly, 168 hours"),
+    "credit-3d": _("clock, 3 days"),
+    "credit-7d": _("clock, 7 days"),
+    "office-hours": _("office hours"),
+}
+
+
+def preset_name(name: str | None) -> str:
+    """A preset's name in the reader's words; "custom" for a time control of one's own."""
+    if not name:
+        return str(_("custom"))
+    return str(PRESET_NAMES.get(name, name))
 
 _BASE = {
     "preset": None,

@@ -236,6 +236,9 @@ MESSAGES = {
     "choice.choose": "Take {what}",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
     "param.cards": 'debt notes',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.hide_hand_sizes": 'Hide hand sizes',
+    "option.hide_hand_sizes.help": 'Others see how many notes a player holds only when this is off (the rules let every player hide the number of cards in hand).',
     "kind.buy debt notes": "buy debt notes",
     "kind.give a card": "give a card",
     "kind.reveal": "reveal",

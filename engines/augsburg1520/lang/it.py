@@ -232,6 +232,9 @@ MESSAGES = {
     "choice.choose": "Prendere: {what}",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
     "param.cards": 'pagherò',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.hide_hand_sizes": 'Nascondi il numero di carte in mano',
+    "option.hide_hand_sizes.help": 'Gli altri vedono quanti pagherò ha un giocatore solo se questa opzione è spenta (le regole permettono a ogni giocatore di nascondere il numero di carte in mano).',
     "kind.buy debt notes": "comprare pagherò",
     "kind.give a card": "cedere una carta",
     "kind.reveal": "mostrare i pagherò",
