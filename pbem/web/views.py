@@ -253,13 +253,21 @@ def game_live(request, game_id: int):
     part = request.GET.get("part", "")
     part = part if part in ("head", "board") else "live"
     template = {"head": "web/game/_head.html", "board": "web/game/_board_part.html"}.get(part, "web/game/_live.html")
-    return render(request, template, _page_context(request, game, parts=frozenset({part})))
+    return _with_moment(render(request, template, _page_context(request, game, parts=frozenset({part}))), game)
 
 
 @require_GET
 def game_forms(request, game_id: int):
     game = _game_or_404(request, game_id)
-    return render(request, "web/game/_forms.html", _page_context(request, game, parts=frozenset({"forms"})))
+    return _with_moment(render(request, "web/game/_forms.html", _page_context(request, game, parts=frozenset({"forms"}))), game)
+
+
+def _with_moment(response: HttpResponse, game: Game) -> HttpResponse:
+    """The moment of the game a part was drawn at (status and version, as the page's data-moment):
+    table.js does not swap in a board or acting part of the moment the page shows already, which
+    would undo a choice the player is making there."""
+    response["X-Pbem-Moment"] = f"{game.status}.{game.version}"
+    return response
 
 
 @require_POST
