@@ -94,8 +94,11 @@ def spec_form(spec: dict, version: int, choice: dict | None = None) -> dict:
     many): nothing else can be sent from it. Otherwise its fields offer only
     the legal values, named as printed."""
     choice = choice or {"plays": [], "options": {}}
+    many = len(choice["plays"]) > MAX_BUTTONS
+    # in a drop-down of many plays, those on no component answer the board's one button for the action
     plays = [
-        {"value": json.dumps(p["action"], sort_keys=True), "label": _sentence(p["label"]), "on": p.get("on")}
+        {"value": json.dumps(p["action"], sort_keys=True), "label": _sentence(p["label"]),
+         "on": p.get("on") or (f"do:{spec['type']}" if many else None)}
         for p in choice["plays"]
     ]
     return {
@@ -103,7 +106,7 @@ def spec_form(spec: dict, version: int, choice: dict | None = None) -> dict:
         "label": _sentence(spec["label"]),
         "example": spec.get("example", ""),
         "plays": plays,
-        "many": len(plays) > MAX_BUTTONS,
+        "many": many,
         "params": [] if plays else [_with_pairs(param_widget(n, s, choice["options"].get(n))) for n, s in spec["params"].items()],
         "version": version,
         "key": uuid.uuid4().hex,

@@ -162,9 +162,9 @@ def _page_context(request, game: Game, errors: dict | None = None, *, parts: fro
     }
     if parts & {"board", "forms"}:
         choices = web_selectors.choices_for(game=game, seat=seat, actions=detail["actions"], names=names)
-        context["acts"] = web_selectors.board_acts(choices=choices)
-    if "forms" in parts:
         forms_ = [f.spec_form(s, game.version, c) for s, c in zip(detail["actions"], choices)]
+        context["acts"] = web_selectors.board_acts(choices=choices, forms=forms_)  # the forms' amounts: price steps
+    if "forms" in parts:
         for form in forms_:
             form["error"] = (errors or {}).get(form["type"])
         sealed = web_selectors.sealed_answer_own(game=game, seat=seat)

@@ -403,6 +403,9 @@ MESSAGES = {
     "choice.bribe": "Zusatzpunkte gegen die Räuber: {points} {points:Punkt|Punkte}, {florins} Gulden",
     "choice.sellnote": "{count} {count:Schuldschein|Schuldscheine} für {florins} Gulden verkaufen",
     "choice.donate": "Abgeben: {what}",
+    "choice.lose": "Verlieren: {wares}",
+    "choice.no_bid": "kein Gebot",
+    "choice.no_lottery": "Keine Zahl kaufen",
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.deal_limit": "Für die Waren einer Handelskarte bis zu einer Zahl Gulden bieten (verdeckt, in jeder ihrer Zeilen)",
     "standing.no_lottery": "Nie Lotterienummern kaufen",

@@ -415,6 +415,9 @@ MESSAGES = {
     "choice.bribe": "Bribe: {points} {points:point|points}, {florins} florins",
     "choice.sellnote": "Sell {count} debt {count:note|notes} for {florins} florins",
     "choice.donate": "Donate: {what}",
+    "choice.lose": "Lose {wares}",
+    "choice.no_bid": "no bid",
+    "choice.no_lottery": "Buy no number",
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.deal_limit": "Bid up to a number of florins for a deal card's wares (sealed, every line of it)",
     "standing.no_lottery": "Never buy lottery numbers",

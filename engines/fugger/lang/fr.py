@@ -403,6 +403,9 @@ MESSAGES = {
     "choice.bribe": "Points contre les brigands : {points} {points:point|points}, {florins} florins",
     "choice.sellnote": "Vendre {count} {count:reconnaissance de dettes|reconnaissances de dettes} pour {florins} florins",
     "choice.donate": "Céder : {what}",
+    "choice.lose": "Perdre : {wares}",
+    "choice.no_bid": "pas d'offre",
+    "choice.no_lottery": "N'acheter aucun numéro",
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.deal_limit": "Offrir jusqu'à un nombre de florins pour les marchandises d'une carte affaire (en secret, à chacune de ses lignes)",
     "standing.no_lottery": "Ne jamais acheter de numéros de loterie",

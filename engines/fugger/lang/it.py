@@ -403,6 +403,9 @@ MESSAGES = {
     "choice.bribe": "Punti contro i briganti: {points} {points:punto|punti}, {florins} fiorini",
     "choice.sellnote": "Vendere {count} {count:cambiale|cambiali} per {florins} fiorini",
     "choice.donate": "Rinunciare a: {what}",
+    "choice.lose": "Perdere: {wares}",
+    "choice.no_bid": "nessuna offerta",
+    "choice.no_lottery": "Non comprare nessun numero",
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.deal_limit": "Offrire fino a un numero di fiorini per le merci di una carta affare (in segreto, a ogni sua riga)",
     "standing.no_lottery": "Non comprare mai numeri della lotteria",
