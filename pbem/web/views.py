@@ -90,7 +90,7 @@ def join_link(request, code: str):
         return redirect("web:game", game_id=game.pk)
     return render(
         request, "web/join.html",
-        {"game": game, "title": selectors.engine_get(game.engine).title, "code": code, "seats": [s.name for s in game.seats.all()]},
+        {"game": game, "title": web_selectors._title(game.engine), "code": code, "seats": [s.name for s in game.seats.all()]},
     )
 
 

@@ -19,7 +19,9 @@ from tests.support.leaks import english_fragments, leaks_in
 from tests.web.conftest import bot_action, verified_player
 
 LANGUAGES = ("de", "it", "fr")
-NAMES = {"alice", "bob", "Sealed Bid (test game)"}  # the players, and the title of the tests' own engine
+# the players (their addresses too), the title of the tests' own engine, and the commitment's
+# formula, which names the JSON fields as they are
+NAMES = {"alice", "bob", "alice@example.org", "bob@example.org", "Sealed Bid (test game)", "{action, game, salt, seat, version}"}
 
 
 def _leaks_on(page, code: str, *, words: bool = True) -> str:
