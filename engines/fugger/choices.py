@@ -131,13 +131,6 @@ def choices(engine, state: dict, seat: int, specs: list[dict], lang: str = "en")
         options["offer"] = {"player": sorted({p for _, p, _ in targets})}
     out = choices_from_specs(specs, lambda param, value: name(param, value, lang), on=_on, options=options, plays=plays)
     for c in out:
-        if c["type"] == "auction":  # an auction's 0 is no bid at all ("attracts no bids"), not a bid of 0 florins
-            for o in c["options"].get("amount", []):
-                if o["value"] == 0:
-                    o["label"] = t(lang, "choice.no_bid")
-            for p in c["plays"]:
-                if p["action"].get("amount") == 0:
-                    p["label"] = t(lang, "choice.no_bid")
         if c["type"] == "auction" and len(c["plays"]) > MAX_AMOUNT_PLAYS:
             c["plays"] = []  # too many amounts for buttons: one amount, set with the board's steps or chosen in the form
         if c["type"] == "lottery":

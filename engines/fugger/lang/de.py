@@ -390,7 +390,6 @@ MESSAGES = {
     "choice.rep": "Handelsvertreter {number}",
     "choice.no_donation": "nichts (den Preis behalten)",
     "choice.florins": "{amount} Gulden",
-    "choice.no_bid": "kein Gebot",
     "choice.number": "Zahl {number}",
     "choice.move": "Handelsvertreter {rep}: {route} ({cost} Gulden)",
     "choice.transfer": "{count} {ware}: {source} → {target}",

@@ -402,7 +402,6 @@ MESSAGES = {
     "choice.rep": "Representative {number}",
     "choice.no_donation": "no donation",
     "choice.florins": "{amount} florins",
-    "choice.no_bid": "no bid",
     "choice.number": "number {number}",
     "choice.move": "Representative {rep}: {route} ({cost} florins)",
     "choice.transfer": "{count} {ware} from {source} to {target}",

@@ -390,7 +390,6 @@ MESSAGES = {
     "choice.rep": "Représentant {number}",
     "choice.no_donation": "rien (garder le prix)",
     "choice.florins": "{amount} florins",
-    "choice.no_bid": "pas d'offre",
     "choice.number": "numéro {number}",
     "choice.move": "Représentant {rep} : {route} ({cost} florins)",
     "choice.transfer": "{count} {ware} : {source} → {target}",

@@ -390,7 +390,6 @@ MESSAGES = {
     "choice.rep": "Rappresentante {number}",
     "choice.no_donation": "niente (tenere il prezzo)",
     "choice.florins": "{amount} fiorini",
-    "choice.no_bid": "nessuna offerta",
     "choice.number": "numero {number}",
     "choice.move": "Rappresentante {rep}: {route} ({cost} fiorini)",
     "choice.transfer": "{count} {ware}: {source} → {target}",
