@@ -216,10 +216,10 @@
   document.addEventListener("visibilitychange", tell);
 })();
 
-// A choice half made is never lost to an update, nor mixed with one of another moment. The board and
-// the acting part are fetched again whenever the game may have moved (the stream's "moved", the poll's
-// game-moved); each answer says the moment it was drawn at (X-Pbem-Moment: status and version, as the
-// part's data-moment). An answer of the moment the page shows already holds the same moves: it is not
+// A choice half made is never lost to an update, nor mixed with one of another moment. The board, the
+// acting part and the orders panel are fetched again whenever the game may have moved (the stream's
+// "moved", the poll's game-moved); each answer says the moment it was drawn at (X-Pbem-Moment: status
+// and version, as the part's data-moment). An answer of the moment the page shows already holds the same moves: it is not
 // swapped in, so what the player has ticked, chosen or typed stays (the first update after a page drawn
 // just after its stamp was read, or one queued behind another, is such an answer). An answer of a new
 // moment is swapped in; what the player had set and not sent is carried over where the fresh forms offer
@@ -236,11 +236,17 @@
     var i = Array.prototype.findIndex.call(select.options, function (o) { return o.defaultSelected; });
     return i < 0 ? 0 : i;
   }
-  // what the player has set in the move forms and not sent: one entry per control changed
-  function choiceIn(forms) {
+  var PARTS = {board: true, forms: true, orders: true};
+  // a form of a part, the same in a fresh drawing of it: its move type, else its kind (orders)
+  function keyOf(form) { return form.getAttribute("data-type") || form.className; }
+  function formOf(part, key) {
+    return Array.prototype.find.call(part.querySelectorAll("form"), function (form) { return keyOf(form) === key; });
+  }
+  // what the player has set in a part's forms and not sent: one entry per control changed
+  function choiceIn(part) {
     var held = [];
-    each(forms.querySelectorAll("form.move-form"), function (form) {
-      var type = form.getAttribute("data-type");
+    each(part.querySelectorAll("form"), function (form) {
+      var type = keyOf(form);
       var seen = {};
       each(form.elements, function (el) {
         if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button" || el.tagName === "BUTTON") return;
@@ -259,7 +265,7 @@
   function carry(forms, held) {
     var kept = 0;
     held.forEach(function (h) {
-      var form = forms.querySelector("form.move-form[data-type='" + h.type + "']");
+      var form = formOf(forms, h.type);
       if (!form) return;
       var same = Array.prototype.filter.call(form.elements, function (el) { return el.name === h.name; });
       if (h.checked !== undefined) {
@@ -289,6 +295,7 @@
         return el.getAttribute("data-on") === on;
       });
       link.classList.toggle("picked", !!(box && box.checked));
+      if (box) link.setAttribute("aria-pressed", box.checked ? "true" : "false");
     });
     each(forms.querySelectorAll("form.move-form"), function (form) {
       if (!form.querySelector("input[type=checkbox][data-on]:checked")) return;
@@ -305,32 +312,34 @@
     if (act && act.tagName === "SECTION") act.insertBefore(note, act.querySelector("h2") ? act.querySelector("h2").nextSibling : act.firstChild);
     else forms.insertBefore(note, forms.firstChild);
   }
-  var held = null;
+  var held = {};
   document.body.addEventListener("htmx:beforeSwap", function (e) {
     var target = e.detail.target;
-    if (!target || (target.id !== "forms" && target.id !== "board") || !e.detail.xhr || !e.detail.shouldSwap) return;
+    if (!target || !PARTS[target.id] || !e.detail.xhr || !e.detail.shouldSwap) return;
     var moment = e.detail.xhr.getResponseHeader("X-Pbem-Moment");
+    if (!moment) return;
     var shown = target.getAttribute("data-moment");
-    if (!moment || !shown) return;
     var now = versionOf(moment), before = versionOf(shown);
     // the same moment, or an older one than the page shows (never back): nothing to swap in
-    if (moment === shown || (now !== null && before !== null && now < before)) {
+    if (shown && (moment === shown || (now !== null && before !== null && now < before))) {
       e.detail.shouldSwap = false;
       return;
     }
-    target.setAttribute("data-moment", moment);
-    if (target.id === "forms") {
-      held = choiceIn(target);
-      if (!held.length) held = null;
+    target.setAttribute("data-moment", moment);  // the orders panel's first drawing sets it
+    if (shown && target.id !== "board") {
+      var choice = choiceIn(target);
+      if (choice.length) held[target.id] = choice;
     }
   });
   document.body.addEventListener("htmx:afterSwap", function (e) {
     var target = e.detail.target || e.target;
-    if (!target || (target.id !== "forms" && target.id !== "board")) return;
-    if (target.id === "forms" && held) {
-      var kept = carry(target, held);
-      tell(target, target.getAttribute(kept === held.length ? "data-moved-kept" : "data-moved-lost"));
-      held = null;
+    if (!target || !PARTS[target.id]) return;
+    var choice = held[target.id];
+    if (choice) {
+      delete held[target.id];
+      var kept = carry(target, choice);
+      var texts = document.getElementById("forms") || target;
+      tell(target, texts.getAttribute(kept === choice.length ? "data-moved-kept" : "data-moved-lost"));
     }
     marksAgain();
   });
