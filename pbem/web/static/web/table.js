@@ -92,14 +92,16 @@
   // a phone shows the board in a frame it pans: where amounts are to be set, the frame shows their
   // panel first, once for each decision (not again at every change the page is told of); a page
   // opened there also scrolls to the frame (a live update leaves the page where the player has it)
-  var panned = null;
+  var panned = null, pannedIn = null;
   function panToPanel(opened) {
     var panel = document.querySelector(".board-pan .act-panel");
     var pan = panel && panel.closest(".board-pan");
     var version = document.querySelector("#forms input[name=version]");
     var key = version ? version.value : "";
-    if (!panel || key === panned || pan.scrollHeight <= pan.clientHeight + 1) return;
+    // a board drawn again is a new frame (at its top): the panel is shown in it again
+    if (!panel || (key === panned && pan === pannedIn) || pan.scrollHeight <= pan.clientHeight + 1) return;
     panned = key;
+    pannedIn = pan;
     if (opened === true) pan.scrollIntoView({block: "start"});
     pan.scrollTop += panel.getBoundingClientRect().top - pan.getBoundingClientRect().top - 8;
     pan.scrollLeft = 0;
