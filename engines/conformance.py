@@ -316,6 +316,9 @@ def _check_languages(engine: Engine, state: dict, decisions: list[dict], action_
             for x in specs:
                 if not x["label"] or not x["example"]:
                     raise _fail(f"empty label or example in {lang}: {x}", rec, step)
+                untitled = [name for name, schema in x["params"].items() if not schema.get("title")]
+                if untitled:  # a form's field would be labelled with the param's own name (``rep``)
+                    raise _fail(f"{x['type']}: params without a title (param.<name>) in {lang}: {untitled}", rec, step)
                 for reader in (lang, i18n.DEFAULT):
                     try:
                         parsed = engine.parse(state, seat, x["example"], lang=reader)  # type: ignore[call-arg]
