@@ -210,19 +210,29 @@ def _check_standing(engine: Engine, state: dict, seat: int, acting: bool, specs,
     """Standing orders: well-formed specs whose examples read back, and every
     action a standing order plays for an open decision is legal."""
     standing = O.standing_specs_of(engine, state, seat)
+    wording = O.wording_of(engine)
     for sp in standing:
         if set(sp) != {"type", "params", "label", "example"}:
             raise _fail(f"malformed standing order spec {sp}", rec, step)
         for schema in sp["params"].values():
             _schema_ok(json.dumps(schema, sort_keys=True))
         try:
-            order = O.standing_parse(standing, sp["example"])
-            O.standing_check(standing, order)
+            order = O.standing_parse(standing, sp["example"], wording=wording)
+            O.standing_check(standing, order, wording=wording)
         except (ParseError, IllegalAction) as e:
             raise _fail(f"standing order example {sp['example']!r} is refused: {e.message}", rec, step) from None
-        if order["type"] != sp["type"] or O.standing_parse(standing, O.standing_command(order)) != order:
-            raise _fail(f"standing order {order} does not read back from {O.standing_command(order)!r}", rec, step)
+        if order["type"] != sp["type"]:
+            raise _fail(f"standing order example {sp['example']!r} reads as {order}", rec, step)
         for order in [order, *_sample_orders(sp, rng, 3)]:
+            for lang in i18n.LANGUAGES:
+                # written in each language, read back in that language and whatever the reader's own
+                said = O.standing_command(order, lang, wording)
+                try:
+                    back = [O.standing_parse(standing, said, reader, wording) for reader in (lang, "en")]
+                except ParseError as e:
+                    raise _fail(f"standing order {order} does not read back from {said!r}: {e.message}", rec, step) from None
+                if any(b != order for b in back):
+                    raise _fail(f"standing order {order} does not read back from {said!r}: {back}", rec, step)
             action = O.standing_action_of(engine, state, seat, order)
             if action is None or action == SPENT:
                 continue

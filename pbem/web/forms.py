@@ -43,7 +43,7 @@ def param_widget(name: str, schema: dict, options: list[dict] | None = None) -> 
     engine's legal values with their printed names (Engine.choices); without
     them a value the schema allows is asked for (numbers, prices)."""
     desc = schema.get("description", "")
-    word = name.replace("_", " ")
+    word = str(schema.get("title") or name.replace("_", " "))  # a spec names its params in the reader's words
     named = [(str(o["value"]), o["label"], o.get("on")) for o in options] if options is not None else None
     if schema.get("type") == "array":
         items = schema.get("items", {})
@@ -144,19 +144,20 @@ def action_from_post(spec: dict, data) -> dict:
     action: dict = {"type": spec["type"]}
     for name, schema in spec["params"].items():
         field = f"p.{name}"
+        word = str(schema.get("title") or name)
         if "enum" in schema:
-            action[name] = _coerce_enum(data.get(field, ""), schema["enum"], name)
+            action[name] = _coerce_enum(data.get(field, ""), schema["enum"], word)
         elif schema.get("type") == "integer":
-            action[name] = _coerce_int(data.get(field, ""), name)
+            action[name] = _coerce_int(data.get(field, ""), word)
         elif schema.get("type") == "boolean":
             action[name] = data.get(field) == "on"
         elif schema.get("type") == "array":
             raws = [r for r in data.getlist(field) if r.strip()]
             items = schema.get("items", {})
             if "enum" in items:
-                action[name] = [_coerce_enum(r, items["enum"], name) for r in raws]
+                action[name] = [_coerce_enum(r, items["enum"], word) for r in raws]
             elif items.get("type") == "integer":
-                action[name] = [_coerce_int(r, name) for r in raws]
+                action[name] = [_coerce_int(r, word) for r in raws]
             else:
                 action[name] = raws
         else:
