@@ -365,6 +365,19 @@ def _candidate_actions(engine, state: dict, seat: int, candidate, verb: str | No
     return []
 
 
+def _first_words(engine, state: dict, seat: int, specs: list[ActionSpec]) -> set[str]:
+    words = {i18n.fold(s["example"].split()[0]) for s in specs if s["example"].split()}
+    for lang in LANGUAGES:
+        if lang == i18n.DEFAULT:
+            continue
+        try:
+            local = engine.actions(state, seat, lang=lang)
+        except TypeError:  # an engine that writes its commands in one language only
+            break
+        words |= {i18n.fold(s["example"].split()[0]) for s in local if s["example"].split()}
+    return words
+
+
 def candidate_choose(engine, state: dict, seat: int, candidates: list) -> tuple[dict | None, int | None, bool]:
     """The first candidate the engine accepts for ``seat`` now: (action, its
     index, True), or (None, None, concerned): ``concerned`` says whether any
@@ -373,13 +386,14 @@ def candidate_choose(engine, state: dict, seat: int, candidates: list) -> tuple[
     decision are kept for it."""
     specs = engine.actions(state, seat)
     types = {s["type"] for s in specs}
-    # the first words of this decision's commands: a candidate starting with one was meant for it
-    verbs = types | {s["example"].split()[0].lower() for s in specs if s["example"].split()}
+    # the first words of this decision's commands, in every language: a candidate starting with
+    # one was meant for it (`erhöhe 9` at an auction, even when no raise is legal now)
+    verbs = types | _first_words(engine, state, seat, specs)
     first = next((c for c in candidates if isinstance(c, str) and c.strip()), None)
     verb = first.strip().split()[0].lower() if first else None
     concerned = False
     for i, candidate in enumerate(candidates):
-        if isinstance(candidate, str) and candidate.strip() and candidate.split()[0].lower() in verbs:
+        if isinstance(candidate, str) and candidate.strip() and i18n.fold(candidate.split()[0]) in verbs:
             concerned = True
         for action in _candidate_actions(engine, state, seat, candidate, verb):
             if action.get("type") in types:

@@ -174,9 +174,9 @@ def test_orders_written_as_players_write_them(slug, line, order):
 
 
 def test_a_deal_limit_reads_its_card_and_florins_in_any_order():
-    engine, states = _states("fugger", count=2)
-    specs = engine.standing_specs(*states[0])
-    card = next(s for s in specs if s["type"] == "deal_limit")["params"]["card"]["enum"][0]
+    engine, states = _states("fugger", count=6)
+    specs = next(specs for specs in (engine.standing_specs(*at) for at in states) if specs[0]["type"] == "deal_limit")
+    card = specs[0]["params"]["card"]["enum"][0]
     wording = O.wording_of(engine)
     want = {"type": "deal_limit", "card": card, "florins": 800}
     for line in (f"Höchstgebot 800 Gulden für {card.upper()}", f"offerta massima {card} 800 fiorini", f"offre maximale {card} 800"):
