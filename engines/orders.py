@@ -93,6 +93,9 @@ class Wording:
         self._read = read
         self._label = label
         self.skip = frozenset(i18n.fold(w) for w in skip)
+        self._types: dict[tuple[str, ...], list] = {}
+        self._said: dict[tuple, dict[str, object]] = {}
+        self._longest: dict[tuple, int] = {}
 
     def phrases(self, kind: str, lang: str) -> list[str]:
         """Every way ``lang`` writes order type ``kind``: the catalog's
@@ -124,21 +127,45 @@ class Wording:
         """The value of ``schema``'s enum the folded ``text`` names, or None
         (a value the engine knows but the enum does not offer is returned too,
         so the refusal can name it)."""
-        if self._read is not None:
+        known = self._known(name, schema)
+        found = known.get(text, known.get(text.replace(" ", "-")))
+        if found is None and self._read is not None:
             found = self._read(name, text)
-            if found is not None:
-                return found
-        for v in schema.get("enum", []):
-            if text.replace(" ", "-") == _word(v) or any(text == i18n.fold(self.say(name, v, lang)) for lang in LANGUAGES):
-                return v
-        return None
+        return found
+
+    def _known(self, name: str, schema: dict) -> dict:
+        """Each value of ``schema``'s enum by its id and as every language writes it,
+        read the way a line is (kept: the same enums come back at every step)."""
+        key = (name, tuple(schema.get("enum", [])))
+        known = self._said.get(key)
+        if known is None:
+            known = {}
+            for v in schema.get("enum", []):
+                for lang in LANGUAGES:
+                    known.setdefault(" ".join(self.tokens(self.say(name, v, lang))), v)
+                known.setdefault(_word(v), v)
+            self._said[key] = known
+            self._longest[key] = max((len(k.split()) for k in known), default=1)
+        return known
+
+    def longest(self, name: str, schema: dict) -> int:
+        """The most words a value of ``schema`` is written with in any language."""
+        self._known(name, schema)
+        return self._longest[(name, tuple(schema.get("enum", [])))]
 
     def types(self, specs: list[ActionSpec]) -> list[tuple[tuple[str, ...], str]]:
         """Every language's words for each type of ``specs`` (folded, fillers
-        dropped), longest first: what a line is matched against."""
-        out = {}
-        for s in specs:
-            kind = s["type"]
+        dropped), longest first: what a line is matched against (kept per set
+        of types: the conformance checks read orders at every step)."""
+        kinds = tuple(s["type"] for s in specs)
+        found = self._types.get(kinds)
+        if found is None:
+            found = self._types[kinds] = self._types_of(kinds)
+        return found
+
+    def _types_of(self, kinds: tuple[str, ...]) -> list[tuple[tuple[str, ...], str]]:
+        out: dict[tuple[str, ...], str] = {}
+        for kind in kinds:
             for said in [kind.replace("_", " "), *(p for lang in LANGUAGES for p in self.phrases(kind, lang))]:
                 for form in i18n.variants(said):  # "höchstens", "hoechstens", "hochstens"
                     key = tuple(self.tokens(form))
@@ -289,7 +316,7 @@ def _value(wording: Wording, spec: ActionSpec, name: str, schema: dict, tokens: 
     if "enum" not in schema:
         return tokens[0], tokens[1:]
     run = list(itertools.takewhile(lambda t: t != ",", tokens))
-    for take in range(min(_LONGEST, len(run)), 0, -1):
+    for take in range(min(wording.longest(name, schema), len(run)), 0, -1):
         value = wording.read(name, schema, " ".join(run[:take]))
         if value is not None:
             if value in schema["enum"]:
@@ -301,8 +328,6 @@ def _value(wording: Wording, spec: ActionSpec, name: str, schema: dict, tokens: 
     values = ", ".join(wording.say(name, v, lang) for v in schema["enum"])
     raise ParseError(COMMON.text(lang, "standing.not_one_of", word=shown, values=values, example=example), text)
 
-
-_LONGEST = 5  # the most words a value's name has ("arancio primo tracciato risorse")
 
 
 def standing_check(specs: list[ActionSpec], order, lang: str = "en", wording: Wording = PLAIN) -> ActionSpec:

@@ -121,7 +121,8 @@ def test_standing_orders_by_mail_in_italian_and_in_german(alice, bob):
     services.move_submit(game_id=game.pk, seat=seat.index, action={"type": "pass"}, source="web")
     services.game_advance(game_id=game.pk)
     rendered_everything()
-    note = Notification.objects.get(recipient=german, kind=Notification.Kind.NOTICE, message="orders_played")
+    # (the order answers the next noble's auction too: a note for each)
+    note = Notification.objects.filter(recipient=german, kind=Notification.Kind.NOTICE, message="orders_played").order_by("id").first()
     assert "Aus deinen Aufträgen für dich gespielt: `passe`" in note.body_text, note.body_text
     assert note.data["played"]["it"] == "passo" and note.data["played"]["en"] == "pass"
 

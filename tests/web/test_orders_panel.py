@@ -86,10 +86,10 @@ def test_orders_panel_in_german(site, new_page):
     game = _at_the_first_auction(alice, bob)
     me = alice if game.state["auction"]["turn"] == 1 else bob  # the seat not asked now: nothing is played at once
     seat = 0 if me == alice else 1
-    Profile.objects.update_or_create(user=me, defaults={"language": "de"})
     services.standing_order_add(game_id=game.pk, seat=seat, order={"type": "pass_except", "noble": "maria"})
     page = new_page(viewport={"width": 1366, "height": 900})
     log_in(page, site, me.username, f"pw-{me.username}-secret")
+    Profile.objects.update_or_create(user=me, defaults={"language": "de"})  # the account's language wins from now on
     page.goto(f"{site}/games/{game.pk}/")
     page.wait_for_selector("#h-orders")
     page.click("details.standing-new summary")
