@@ -1,10 +1,11 @@
 """Open pages: polling (before) against pushed updates (after), side by side in one run.
 
-    python -m bench.live                    # every figure (about four minutes)
+    python -m bench.live                    # every figure (about ten minutes)
     python -m bench.live --pages 200 --seconds 10
 
 One stack of its own (bench/stack.py: a fresh database, gunicorn with 3 workers as
-docker-compose.yml has them, one Celery worker, Redis queues and a live channel of their own):
+docker-compose.yml has them, a Celery worker for the games (4 processes) and one for mail (2), as
+docker-compose.yml has them too, Redis queues and a live channel of their own):
 
 1. **before**: gunicorn on ``config.wsgi`` (sync workers, as the site was served until issue 27),
    ``--pages`` open game pages each asking ``/games/<id>/poll/`` every 3 s with its stamp (the
@@ -370,7 +371,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=30)
-    parser.add_argument("--moves", type=int, default=20, help="decisions timed each way")
+    parser.add_argument("--moves", type=int, default=40, help="decisions timed each way")
     parser.add_argument("--keep", action="store_true")
     args = parser.parse_args(argv)
 
@@ -383,7 +384,9 @@ def main(argv=None) -> int:
         data = build(args.pages)
         data["tables"] = [Game(g) for g in data["games"]]
         data["from step"] = ([], [])
-        stack.worker_start(concurrency=1)
+        # as docker-compose.yml runs them: a game's advance never waits behind a mail's board being drawn
+        stack.worker_start(concurrency=4, queues=stack.queue, name="games")
+        stack.worker_start(concurrency=2, queues=f"{stack.queue}.mail", name="mail")
         before = asyncio.run(phase(stack, data, asgi=False, pages=args.pages, seconds=args.seconds, moves=args.moves))
         after = asyncio.run(phase(stack, data, asgi=True, pages=args.pages, seconds=args.seconds, moves=args.moves))
     finally:

@@ -5,8 +5,9 @@
     python -m bench.moves --profile var/profile # py-spy on gunicorn and the worker at 16 clients
 
 One run on a stack of its own (bench/stack.py: a fresh database, gunicorn with
-``config.wsgi`` and DEBUG off, one Celery worker, queues and ports of their
-own):
+``config.wsgi`` and DEBUG off, a Celery worker for the games and one for mail
+as docker-compose.yml runs them (``--mail-concurrency 0``: one worker for both),
+queues and ports of their own):
 
 1. **bare**: the floor, a psycopg loop doing the writes one move needs (lock
    the game row, insert the move, update 8 KB of JSONB state and the version),
@@ -330,6 +331,7 @@ def main(argv=None) -> int:
     ap.add_argument("--augsburg", type=int, default=40)
     ap.add_argument("--web-workers", type=int, default=4)
     ap.add_argument("--worker-concurrency", type=int, default=1)
+    ap.add_argument("--mail-concurrency", type=int, default=2, help="processes of the mail worker (docker-compose.yml: 2); 0: the game worker sends mail too")
     ap.add_argument("--no-drain", action="store_true")
     ap.add_argument("--no-board-image", action="store_true", help="the players turned the board picture in mails off")
     ap.add_argument("--settle", type=float, default=300, help="longest wait for the worker to catch up after a run")
@@ -349,7 +351,13 @@ def main(argv=None) -> int:
         ids, tokens = games_build(citadels=args.citadels, augsburg=args.augsburg, board_image=not args.no_board_image)
         print(f"built {len(ids)} games in {time.perf_counter() - t:.1f}s")
         url = stack.web_start(workers=args.web_workers)
-        worker = stack.worker_start(concurrency=args.worker_concurrency)
+        # as docker-compose.yml runs them: the games' worker and a mail worker of its own, so an
+        # advance never waits behind a mail's board being drawn (--mail-concurrency 0: one worker for both)
+        if args.mail_concurrency:
+            worker = stack.worker_start(concurrency=args.worker_concurrency, queues=stack.queue, name="games")
+            mail_worker = stack.worker_start(concurrency=args.mail_concurrency, queues=f"{stack.queue}.mail", name="mail")
+        else:
+            worker, mail_worker = stack.worker_start(concurrency=args.worker_concurrency), None
         print(f"the opening mails sent in {wait_settled(args.settle):.1f}s")
         tables = [Table(i) for i in ids]
         for clients in args.clients:
@@ -368,7 +376,7 @@ def main(argv=None) -> int:
             report_e2e(f"{clients} client(s)", r["e2e"])
         if not args.no_drain:
             for processes in (1, 2):
-                extra = [stack.worker_start(concurrency=args.worker_concurrency) for _ in range(processes - 1)]
+                extra = [stack.worker_start(concurrency=args.worker_concurrency, queues=stack.queue if mail_worker else None) for _ in range(processes - 1)]
                 time.sleep(3 if extra else 0)
                 rounds = [worker_drain(tables) for _ in range(3)]
                 steps = sum(s for s, _ in rounds)
@@ -377,6 +385,8 @@ def main(argv=None) -> int:
                 for p in extra:
                     stack.stop(p)
         stack.stop(worker)
+        if mail_worker:
+            stack.stop(mail_worker)
         return 0
     finally:
         stack.close(keep=args.keep)

@@ -4,6 +4,8 @@ noise of a loaded machine.
 
     python -m bench.queries              # counts, and the queries of one POST and one advance
     python -m bench.queries --profile    # plus cProfile over 300 POSTs and 300 advances
+    python -m bench.queries --profile --cpu   # the same, timed by this process's CPU (time.process_time):
+                                              # where the CPU goes, without the waits on PostgreSQL
 
 For each advance it also measures how long the game row stays locked: from the
 query that locks it (``FOR NO KEY UPDATE``) to the end of its commit (an
@@ -41,6 +43,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--moves", type=int, default=300)
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--cpu", action="store_true", help="time the profile by this process's CPU, not the wall clock")
     ap.add_argument("--show", action="store_true", help="print every query of one POST and one advance")
     ap.add_argument("--top", type=int, default=60, help="how many functions of each profile to print")
     args = ap.parse_args(argv)
@@ -61,7 +64,7 @@ def main(argv=None) -> int:
         tables = [Table(i) for i in ids]
         assert Token.objects.count() >= 4
         post_counts, advance_counts, shapes_post, shapes_adv, post_time, adv_time, profiler, cpu, lock = measure(
-            tables, tokens, moves=args.moves, profile=args.profile, show=args.show
+            tables, tokens, moves=args.moves, profile=args.profile, show=args.show, cpu_clock=args.cpu
         )
         n = len(post_counts)
         print(f"\n{n} moves: POST {sum(post_counts) / n:.1f} queries (min {min(post_counts)}, max {max(post_counts)}), "
@@ -83,7 +86,7 @@ def main(argv=None) -> int:
                 out = io.StringIO()
                 stats = pstats.Stats(p, stream=out)
                 total = stats.total_tt
-                print(f"\n-- cProfile, {name} ({total * 1000 / n:.1f} ms per move under the profiler): "
+                print(f"\n-- cProfile, {name} ({total * 1000 / n:.1f} ms {'CPU' if args.cpu else 'wall'} per move under the profiler): "
                       "the functions by cumulative time, share of the whole")  # fmt: skip
                 rows = sorted(stats.stats.items(), key=lambda kv: kv[1][3], reverse=True)
                 for (file, line, func), (_, calls, tt, ct, _) in rows[: args.top]:
@@ -95,7 +98,7 @@ def main(argv=None) -> int:
         stack.close()
 
 
-def measure(tables, tokens, *, moves: int, profile: bool, show: bool):
+def measure(tables, tokens, *, moves: int, profile: bool, show: bool, cpu_clock: bool = False):
     """The measured part: POST one move through the API, then apply it as the worker would."""
     from django.db import connection, transaction
     from django.test import Client
@@ -123,7 +126,8 @@ def measure(tables, tokens, *, moves: int, profile: bool, show: bool):
     if profile:
         import cProfile
 
-        profiler = {"post": cProfile.Profile(), "advance": cProfile.Profile()}
+        timer = (time.process_time,) if cpu_clock else ()
+        profiler = {"post": cProfile.Profile(*timer), "advance": cProfile.Profile(*timer)}
     done = 0
     shown = False
     while done < moves:

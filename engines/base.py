@@ -309,68 +309,35 @@ def describe_actions(specs: list[ActionSpec], lang: str = "en") -> str:
     return i18n.describe_actions(specs, lang)  # type: ignore[arg-type]
 
 
-def check_against_specs(specs: list[ActionSpec], action: Any, name: Namer | None = None, *, lang: str = "en") -> ActionSpec:
+def check_against_specs(specs: list[ActionSpec], action: Any, name: Callable[..., str] | None = None, *,
+                        lang: str = "en", named: schema_words.Named | None = None) -> ActionSpec:
     """Raises IllegalAction unless ``action`` has a type in ``specs`` and
     params that fit that spec's schemas exactly (no missing, no extra); the
-    message is in ``lang``. In English the refusal of a value says, in words
-    (values named by ``name``), what to send instead, never the JSON Schema's text."""
+    message is in ``lang``, names the move by its label and the values to
+    choose by their printed names: ``name(param, value, lang)`` (an engine's
+    namer) or ``named(param, value)`` (None: a value without a name, left out),
+    never the ids or the action type the schemas hold, nor the JSON Schema's text."""
     t = i18n.COMMON.text
+    if named is None and name is not None:
+        def named(param: str, value: Any) -> str:
+            return name(param, value, lang)
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction(t(lang, "not_an_object", allowed=describe_actions(specs, lang)))
     by_type = {s["type"]: s for s in specs}
     chosen = by_type.get(action["type"])
     if chosen is None:
-        raise IllegalAction(t(lang, "cannot_now", type=action["type"], allowed=describe_actions(specs, lang)))
+        raise IllegalAction(t(lang, "cannot_now", allowed=describe_actions(specs, lang)))
     params = chosen["params"]
     given = {k: v for k, v in action.items() if k != "type"}
     extra = sorted(set(given) - set(params))
     if extra:
-        raise IllegalAction(t(lang, "unknown_fields", type=chosen["type"], fields=", ".join(extra),
-                              expected=", ".join(params) or t(lang, "none")))
+        raise IllegalAction(t(lang, "unknown_fields", label=chosen["label"], fields=", ".join(extra), example=chosen["example"]))
     for param, schema in params.items():
         if param not in given:
-            raise IllegalAction(t(lang, "needs_field", type=chosen["type"], name=schema_words.param_label(chosen, param),
-                                  example=chosen["example"]))
-        errors = schema_words.param_errors(schema, given[param])
-        if errors:
-            if name is not None and lang == "en":  # the engine names the values as printed
-                why = refusal_words(param, schema, given[param], errors[0], name)
-                raise IllegalAction(f"{chosen['label']}: {why} For example: `{chosen['example']}`.")
-            raise IllegalAction(schema_words.refusal(chosen, param, lang))
+            raise IllegalAction(t(lang, "needs_field", label=chosen["label"], example=chosen["example"]))
+        if schema_words.param_errors(schema, given[param]):
+            raise IllegalAction(schema_words.refusal(chosen, param, lang, value=given[param], named=named))
     return chosen
-
-
-def refusal_words(param: str, schema: dict, value: Any, error, name: Namer) -> str:
-    """One schema error said as a player reads it: what was wrong, what is allowed."""
-    word = param.replace("_", " ")
-    kind = error.validator
-    item = schema.get("items", {}) if schema.get("type") == "array" else schema
-
-    def named(v: Any) -> str:
-        try:
-            return name(param, v)
-        except (KeyError, TypeError, ValueError, IndexError):
-            return repr(v)
-
-    if kind == "enum":
-        allowed = item.get("enum", [])
-        bad = error.instance
-        return f"{named(bad)} is not among the choices for {word} now; choose one of: {', '.join(named(v) for v in allowed)}."
-    if kind == "maxItems":
-        return f"choose at most {schema['maxItems']} for {word} (you chose {len(value)})."
-    if kind == "minItems":
-        return f"choose at least {schema['minItems']} for {word} (you chose {len(value)})."
-    if kind == "uniqueItems":
-        return f"each {word} may be chosen only once."
-    if kind in ("minimum", "maximum"):
-        lo, hi = item.get("minimum"), item.get("maximum")
-        return f"{word} must be a number from {lo} to {hi} (you gave {error.instance})."
-    if kind == "multipleOf":
-        return f"{word} goes in steps of {item['multipleOf']} (you gave {error.instance})."
-    if kind == "type":
-        expected = {"integer": "a whole number", "array": "a list", "string": "a word", "boolean": "yes or no"}
-        return f"{word} must be {expected.get(str(error.validator_value), str(error.validator_value))}."
-    return f"{word} cannot be {value!r}."
 
 
 # --- provenance of rule data --------------------------------------------------

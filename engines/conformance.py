@@ -318,6 +318,9 @@ def _check_languages(engine: Engine, state: dict, decisions: list[dict], action_
     every command of the move sent parses back exactly, the choices offer what
     the English ones offer, the render is not empty."""
     english = {d["seat"]: d for d in decisions}
+    # what English offers, read once per seat for the three other languages to match
+    base_specs = {seat: [(x["type"], x["params"]) for x in engine.actions(state, seat)] for seat in english}
+    base_choices = {seat: _shape(engine.choices(state, seat)) for seat in english}
     for lang in languages(engine):
         if lang == i18n.DEFAULT:
             continue
@@ -328,8 +331,7 @@ def _check_languages(engine: Engine, state: dict, decisions: list[dict], action_
             raise _fail(f"decisions in {lang} differ from English ones", rec, step)
         for seat in english:
             specs = engine.actions(state, seat, lang=lang)  # type: ignore[call-arg]
-            base = engine.actions(state, seat)
-            if [(x["type"], x["params"]) for x in specs] != [(x["type"], x["params"]) for x in base]:
+            if [(x["type"], x["params"]) for x in specs] != base_specs[seat]:
                 raise _fail(f"specs in {lang} differ from the English ones beyond their texts", rec, step)
             for x in specs:
                 if not x["label"] or not x["example"]:
@@ -346,7 +348,7 @@ def _check_languages(engine: Engine, state: dict, decisions: list[dict], action_
                         engine.validate(state, seat, parsed[0], lang=lang)  # type: ignore[call-arg]
                     except IllegalAction as e:
                         raise _fail(f"{lang} example {x['example']!r} is refused: {e.message}", rec, step) from None
-            _check_choices_translated(engine, state, seat, lang, rec, step)
+            _check_choices_translated(engine, state, seat, lang, base_choices[seat], rec, step)
             action = action_of.get(seat)
             if action is not None:
                 text = engine.command(state, seat, action, lang=lang)  # type: ignore[call-arg]
@@ -368,11 +370,11 @@ def _shape(choices: list[dict]) -> list:
             for c in choices]
 
 
-def _check_choices_translated(engine: Engine, state: dict, seat: int, lang: str, rec, step) -> None:
-    """The choices in ``lang`` offer exactly what the English ones offer (so
-    every offered choice still validates), every label a printed name."""
+def _check_choices_translated(engine: Engine, state: dict, seat: int, lang: str, english: list, rec, step) -> None:
+    """The choices in ``lang`` offer exactly what the English ones offer (``english``, their
+    ``_shape``; so every offered choice still validates), every label a printed name."""
     translated = engine.choices(state, seat, lang=lang)  # type: ignore[call-arg]
-    if _shape(translated) != _shape(engine.choices(state, seat)):
+    if _shape(translated) != english:
         raise _fail(f"choices in {lang} offer other plays or values than the English ones", rec, step)
     for c in translated:
         _check_label(c["label"], c["type"], rec, step)

@@ -27,6 +27,7 @@ import importlib
 import re
 import string
 import unicodedata
+from functools import lru_cache
 from typing import Any
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "it", "fr")
@@ -34,6 +35,7 @@ DEFAULT = "en"
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "it": "Italiano", "fr": "Français"}
 
 
+@lru_cache(maxsize=512)  # asked millions of times per game drawn in every language, with few distinct codes
 def language(lang: str | None) -> str:
     """``"de-AT"`` -> ``"de"``; anything unknown -> English."""
     code = (lang or DEFAULT).replace("_", "-").split("-")[0].lower()
@@ -50,6 +52,7 @@ class _Formatter(string.Formatter):
         self.catalog, self.lang = catalog, lang
 
     def format_field(self, value: Any, spec: str) -> str:
+<<<<<<< HEAD
         if "|" in spec:
             one, many = spec.split("|", 1)
             return one if value == 1 else many
@@ -60,6 +63,25 @@ class _Formatter(string.Formatter):
                 return self.catalog.text(self.lang, f"{value['term']}.plural")
             spec = ""
         return format(self.catalog.value(self.lang, value), spec)
+=======
+        return self.catalog.field(self.lang, value, spec)
+
+
+_PARSER = string.Formatter()
+
+
+@lru_cache(maxsize=8192)
+def _compiled(template: str) -> tuple[tuple[str, str | None, str], ...] | None:
+    """A catalog text cut once into (literal, field name, spec) parts, or None when a field
+    is more than a plain name (``{x[0]}``, ``{x!r}``, a nested spec): string.Formatter writes
+    those. Parsing each text on every call was most of the time of drawing a game's pages."""
+    parts = []
+    for literal, name, spec, conversion in _PARSER.parse(template):
+        if name is not None and (conversion is not None or not name.isidentifier() or "{" in spec):
+            return None
+        parts.append((literal, name, spec or ""))
+    return tuple(parts)
+>>>>>>> main
 
 
 class Catalog:
@@ -106,10 +128,26 @@ class Catalog:
             return ", ".join(str(self.value(lang, v)) for v in value)
         return value
 
+    def field(self, lang: str, value: Any, spec: str) -> str:
+        """One field of a text written: a count's form (``{n:note|notes}``) or the value in ``lang``."""
+        if "|" in spec:
+            one, many = spec.split("|", 1)
+            return one if value == 1 else many
+        return format(self.value(lang, value), spec)
+
     def text(self, lang: str, key: str, **args: Any) -> str:
         """The text of ``key`` in ``lang`` with ``args`` filled in."""
         lang = language(lang)
-        return _Formatter(self, lang).format(self.template(lang, key), **args)
+        template = self.template(lang, key)
+        parts = _compiled(template)
+        if parts is None:
+            return _Formatter(self, lang).format(template, **args)
+        out = []
+        for literal, name, spec in parts:
+            out.append(literal)
+            if name is not None:
+                out.append(self.field(lang, args[name], spec))
+        return "".join(out)
 
     def around(self, lang: str, key: str):
         """A relabelling for ``engines.base.choices_adjust``: a play's label

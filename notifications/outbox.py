@@ -24,13 +24,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 from datetime import timedelta
 from email.mime.image import MIMEImage
+from functools import partial
 
 from django.conf import settings
 from django.core.cache import caches
-from django.db import IntegrityError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 from redis.exceptions import RedisError
 
@@ -40,6 +42,8 @@ from typing import Callable, NamedTuple
 
 
 from notifications.models import ChannelPreference, EmailPreference, Notification, ReplyAddress, UndeliverableAddress
+
+log = logging.getLogger(__name__)
 
 # Which kinds each preference lets through. Answers to a player's own mail
 # (REPLY) and invitations are always written.
@@ -64,22 +68,50 @@ _BY_MODE = {
 DELIVER_PRIORITY = None if settings.PBEM_MAIL_QUEUE else 6
 
 
-def _deliver_on_commit(notification_id: int, countdown: int | None = None) -> None:
+# the kinds held for a player at the table (notifications.presence)
+_MAY_WAIT = (Notification.Kind.YOUR_MOVE, Notification.Kind.MESSAGE)
+
+
+def deliveries_on_commit(rows: list[Notification]) -> None:
+    """Queue the delivery of ``rows`` (written in the current transaction) once it commits. A
+    your-move or message row may first wait (notifications.presence): whether it does is decided after the
+    commit, for all the rows of a step in one query, and only the rows that wait are written
+    again (their deliver mark dated when their task is due, so the lost-work sweep leaves them
+    until then). The step's lock is therefore not held for it. Should this process die between
+    the commit and the publish, the rows' marks stand and the lost-work sweep queues them; their
+    delivery still holds a player at the table (``presence.your_move_verdict``)."""
+    if not rows:
+        return
+    waiting = [r.pk for r in rows if r.kind in _MAY_WAIT and r.game_id is not None and r.seat is not None]
+    if waiting:
+        transaction.on_commit(partial(_holds_then_publish, [r.pk for r in rows], waiting))
+    else:
+        transaction.on_commit(partial(_deliver_publish, [r.pk for r in rows], {}))
+
+
+def _holds_then_publish(ids: list[int], waiting: list[int]) -> None:
+    try:
+        holds = presence.holds_of(notification_ids=waiting)
+        now = timezone.now()
+        for seconds in set(holds.values()):
+            Notification.objects.filter(pk__in=[pk for pk, s in holds.items() if s == seconds], sent_at__isnull=True).update(
+                deliver_queued_at=now + timedelta(seconds=seconds)
+            )
+    except DatabaseError as exc:
+        # the rows are committed and marked: sent now, the delivery still holds a player at the table
+        log.warning("holds at the table not decided (%s): delivered without waiting", type(exc).__name__)
+        holds = {}
+    _deliver_publish(ids, holds)
+
+
+def _deliver_publish(ids: list[int], holds: dict[int, int]) -> None:
     from notifications.tasks import deliver
 
-    transaction.on_commit(lambda: deliver.apply_async((notification_id,), priority=DELIVER_PRIORITY, countdown=countdown))
-
-
-def _held(countdown: int | None) -> dict:
-    """A held row's deliver mark is dated when its task is due, so the lost-work sweep leaves it until then."""
-    return {"deliver_queued_at": timezone.now() + timedelta(seconds=countdown)} if countdown else {}
-
-
-def _deliver_countdown(kind: str, game, seat) -> int | None:
-    """A your-move mail to a player at the table, or just answered by mail, waits (notifications.presence)."""
-    if kind == Notification.Kind.YOUR_MOVE and game is not None and seat is not None:
-        return presence.hold_seconds(game_id=game.pk, seat=seat)
-    return None
+    for pk in ids:
+        try:
+            deliver.apply_async((pk,), priority=DELIVER_PRIORITY, countdown=holds.get(pk))
+        except Exception as exc:  # noqa: BLE001 - the broker is away: the row is committed and marked
+            log.warning("notification %s: deliver not queued (%s); the lost-work sweep will queue it", pk, type(exc).__name__)
 
 
 DEFAULT_MODE = EmailPreference._meta.get_field("mode").default
@@ -210,6 +242,7 @@ def notification_write(
     reply_to: ReplyAddress | None = None,
     in_reply_to: str | None = None,
     game_locked: bool = False,
+    batch: list | None = None,
 ) -> Notification | None:
     """Write one outbox row (once per dedupe key) for a user with an email
     address, or for ``to_email`` (an invited address, the sender of a mail we
@@ -217,7 +250,8 @@ def notification_write(
     ``data`` when it is delivered. ``game_locked``: the caller holds the game
     row locked (as every step of a game does); returns None when there is
     nobody to write to, the player's preference leaves this kind out, or the
-    row exists."""
+    row exists. ``batch``: the caller collects the rows it writes and queues their
+    deliveries together (``deliveries_on_commit``), as a step does for its your-move mails."""
 
     address = to_email or (user.email if user is not None else "")
     if not address:
@@ -271,19 +305,19 @@ def notification_write(
         # The caller holds the game row locked, and every writer of a key of
         # this game's steps holds it too: nobody can have written it since
         # the look above, so no savepoint is needed.
-        countdown = _deliver_countdown(kind, game, seat)
-        row = Notification.objects.create(**fields, **_held(countdown))
-        _deliver_on_commit(row.pk, countdown)
-        return row
-    countdown = _deliver_countdown(kind, game, seat)
-    try:
-        with transaction.atomic():  # a savepoint: a row written meanwhile by someone else leaves ours undone
-            row = Notification.objects.create(**fields, **_held(countdown))
-    except IntegrityError:
-        if Notification.objects.filter(dedupe_key=dedupe_key).exists():
-            return None  # written meanwhile by a concurrent run of the same step
-        raise
-    _deliver_on_commit(row.pk, countdown)
+        row = Notification.objects.create(**fields)
+    else:
+        try:
+            with transaction.atomic():  # a savepoint: a row written meanwhile by someone else leaves ours undone
+                row = Notification.objects.create(**fields)
+        except IntegrityError:
+            if Notification.objects.filter(dedupe_key=dedupe_key).exists():
+                return None  # written meanwhile by a concurrent run of the same step
+            raise
+    if batch is not None:
+        batch.append(row)  # the caller queues the batch's deliveries (deliveries_on_commit)
+    else:
+        deliveries_on_commit([row])
     return row
 
 

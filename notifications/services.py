@@ -63,17 +63,29 @@ def _deliver_later(notification_id: int) -> None:
     deliver.apply_async((notification_id,), priority=outbox.DELIVER_PRIORITY, countdown=presence.GRACE)
 
 
-def _your_move_withheld(row: Notification) -> bool:
-    """Whether a your-move row goes by no channel now (notifications.presence),
+# what a row closed unsent says, by the presence verdict that closed it
+_CLOSED = {
+    presence.ANSWERED: "not sent: answered at the table or in the answer to a mail",
+    presence.SHOWN: "not sent: shown on the player's page at the table",
+}
+
+
+def _withheld(row: Notification) -> bool:
+    """Whether a your-move or message row goes by no channel now (notifications.presence),
     its locked row saved: closed once its decision was answered (at the table,
-    or in the answer to a mail), or held for a player still at the table and
-    looked at again after the grace (its dated mark keeps the lost-work sweep
-    as backstop). Any other row: False, untouched."""
-    if row.kind != Notification.Kind.YOUR_MOVE or row.game_id is None or row.seat is None:
+    or in the answer to a mail) or the message shown on the player's page, or held
+    for a player still at the table and looked at again after the grace (its dated
+    mark keeps the lost-work sweep as backstop). Any other row: False, untouched."""
+    if row.game_id is None or row.seat is None:
         return False
-    verdict = presence.your_move_verdict(game_id=row.game_id, seat=row.seat, version=row.version, written_at=row.created_at)
-    if verdict == presence.ANSWERED:
-        row.sent_at, row.last_error = timezone.now(), "not sent: answered at the table or in the answer to a mail"
+    if row.kind == Notification.Kind.YOUR_MOVE:
+        verdict = presence.your_move_verdict(game_id=row.game_id, seat=row.seat, version=row.version, written_at=row.created_at)
+    elif row.kind == Notification.Kind.MESSAGE:
+        verdict = presence.message_verdict(game_id=row.game_id, seat=row.seat, written_at=row.created_at)
+    else:
+        return False
+    if verdict in _CLOSED:
+        row.sent_at, row.last_error = timezone.now(), _CLOSED[verdict]
         row.save(update_fields=["sent_at", "attempts", "last_error", "deliver_queued_at"])
         return True
     if verdict == presence.HOLD:
@@ -87,17 +99,18 @@ def _your_move_withheld(row: Notification) -> bool:
 def notification_withheld(*, notification_id: int) -> bool:
     """Whether the deliver task sends the row by no channel now: a your-move
     row answered at the table or held for a player still there (then no push
-    or chat either, not only no mail), or a row no longer unsent (sent, closed,
-    or in another worker's hands, whose deliver made its deliveries first)."""
+    or chat either, not only no mail), a message row shown on the player's page
+    or held while they are there, or a row no longer unsent (sent, closed, or in
+    another worker's hands, whose deliver made its deliveries first)."""
     with transaction.atomic():
         row = Notification.objects.select_for_update(skip_locked=True).filter(pk=notification_id, sent_at__isnull=True).first()
         if row is None:
             return True
-        if row.kind != Notification.Kind.YOUR_MOVE:
+        if row.kind not in (Notification.Kind.YOUR_MOVE, Notification.Kind.MESSAGE):
             return False
         row.attempts += 1
         row.deliver_queued_at = None
-        return _your_move_withheld(row)
+        return _withheld(row)
 
 
 def notification_send(*, notification_id: int) -> bool:
@@ -119,7 +132,7 @@ def notification_send(*, notification_id: int) -> bool:
             row.attempts += 1
             # the task in hand owns the row now: whatever happens below clears the mark
             row.deliver_queued_at = None
-            if _your_move_withheld(row):
+            if _withheld(row):
                 return False
             if UndeliverableAddress.objects.filter(email__iexact=row.to_email).exists():
                 row.sent_at, row.last_error = timezone.now(), "not sent: the address is undeliverable"

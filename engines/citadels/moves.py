@@ -203,11 +203,13 @@ def validate(state: dict, seat: int, action: dict, lang: str = "en") -> None:
 
 
 def _name(param: str, value, lang: str = "en") -> str:
-    if param == "character":
-        return I.value(lang, I.char(value)) if value in D.RANK else repr(value)
-    if param in ("card", "cards"):
-        return I.value(lang, I.card(value)) if value in D.DISTRICTS else repr(value)
-    return I.value(lang, I.seat(value)) if isinstance(value, int) else repr(value)
+    # a character or district sent where the other is asked is named as what it is, never by its id;
+    # anything else sent is quoted back as it came
+    if isinstance(value, str) and value in D.RANK:
+        return I.value(lang, I.char(value))
+    if isinstance(value, str) and value in D.DISTRICTS:
+        return I.value(lang, I.card(value))
+    return I.value(lang, I.seat(value)) if isinstance(value, int) and param not in ("character", "card", "cards") else repr(value)
 
 
 def _refuse_unoffered(specs: list[dict], action, lang: str = "en") -> None:

@@ -206,6 +206,10 @@ def parse_line(engine, state, seat, line: str, lang: str = "en") -> dict:
     try:
         return _parse_tokens(state, seat, toks)
     except ValueError as e:
+        if isinstance(e, Refused) and e.key == "err.unknown_command":
+            # the line as the player wrote it: its words were read as the English commands (a
+            # German "Handel" as "trade"), which are not the player's words
+            e = Refused("err.unknown_command", tok=line.strip())
         text = e.text(lang) if isinstance(e, Refused) else str(e)
         raise _err(state, seat, engine, I.localize_quoted(text, lang), line, lang) from None
     except (IndexError, StopIteration):

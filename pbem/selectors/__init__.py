@@ -9,7 +9,9 @@ import json
 from functools import lru_cache
 
 from django.conf import settings
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
+from django.db import connection
+from django.db.models import Count, DateTimeField, Exists, OuterRef, Q, QuerySet, Sum
+from django.db.models.expressions import RawSQL
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -93,16 +95,38 @@ def seat_of(*, game: Game, user) -> Seat | None:
     return game.seats.filter(player=user).first()
 
 
-def seats_by_index(*, game: Game) -> dict[int, Seat]:
+def seats_by_index(*, game: Game, vacations_at=None) -> dict[int, Seat]:
     """The game's seats (with their players) by index, read once per game
     object: a step that opens decisions and writes their mails needs them
-    several times, with the game row locked (so they cannot change meanwhile)."""
+    several times, with the game row locked (so they cannot change meanwhile).
+    ``vacations_at``: each seat also carries ``away_until``, the end of the
+    vacation its player is on at that moment (None: not away), read in the same
+    query, for the deadlines of decisions opened then (``deadline_plan``)."""
     seats = game.__dict__.get("_seats_by_index")
-    if seats is None:
+    if seats is None or (vacations_at is not None and game.__dict__.get("_seats_vacations_at") != vacations_at):
         # the profile too: each your-move mail gives the deadline in the player's time zone
-        seats = {s.index: s for s in game.seats.select_related("player", "player__profile").order_by("index")}
+        rows = game.seats.select_related("player", "player__profile").order_by("index")
+        if vacations_at is not None:
+            rows = rows.annotate(away_until=_away_until_at(vacations_at))
+        seats = {s.index: s for s in rows}
         game.__dict__["_seats_by_index"] = seats
+        game.__dict__["_seats_vacations_at"] = vacations_at
     return seats
+
+
+def _away_until_at(at):
+    """The end of the vacation a seat's player is on at ``at`` (vacations taken back to back
+    form one stretch, so the latest end is the one that counts), else None: an expression of a
+    seat query, in SQL (PostgreSQL and SQLite alike) because Django's building of the same from
+    ``Exists`` and ``Subquery`` cost a step more CPU than the query itself."""
+    q = connection.ops.quote_name
+    vacations, seats, moment = q(Vacation._meta.db_table), q(Seat._meta.db_table), connection.ops.adapt_datetimefield_value(at)
+    return RawSQL(
+        f"""(SELECT MAX(v.ends_at) FROM {vacations} v WHERE v.user_id = {seats}.player_id AND v.ends_at > %s
+             AND EXISTS (SELECT 1 FROM {vacations} c WHERE c.user_id = {seats}.player_id AND c.starts_at <= %s AND c.ends_at > %s))""",
+        (moment, moment, moment),
+        output_field=DateTimeField(),
+    )
 
 
 def seat_for_move(*, game_id: int, user) -> Seat:

@@ -8,22 +8,11 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.conf import settings
+
 from pbem import clock
-from pbem.models import Game, Move, PendingAction, Seat, Vacation
-from pbem.selectors import vacation_allowance_days
-
-
-def _away_until(user_ids: list[int], now: datetime) -> dict[int, datetime]:
-    """The end of each player's current vacation (vacations taken back to back
-    form one stretch, so the latest end is the one that counts)."""
-    out: dict[int, datetime] = {}
-    for user_id, ends_at in Vacation.objects.filter(user_id__in=user_ids, starts_at__lte=now, ends_at__gt=now).values_list(
-        "user_id", "ends_at"
-    ):
-        out[user_id] = max(out.get(user_id, ends_at), ends_at)
-    for user_id, ends_at in Vacation.objects.filter(user_id__in=list(out), ends_at__gt=now).values_list("user_id", "ends_at"):
-        out[user_id] = max(out[user_id], ends_at)
-    return out
+from pbem.models import Game, Move, PendingAction, Seat
+from pbem.selectors import profile_of
 
 
 def deadline_plan(*, game: Game, decisions: list[dict], seats: dict, now: datetime) -> dict[int, dict]:
@@ -33,15 +22,17 @@ def deadline_plan(*, game: Game, decisions: list[dict], seats: dict, now: dateti
     than its yearly allowance later); a credit clock gives the seat's credit.
     Decisions opened together (the seats of a sealed decision) share one
     deadline, the latest of theirs, so the decision resolves at one moment.
+    ``seats``: read with their players' vacations at ``now`` (``seats_by_index(vacations_at=now)``:
+    ``away_until``), so the plan asks the database nothing more.
     """
     tc = game.time_control
     humans = [seats[d["seat"]] for d in decisions if not seats[d["seat"]].is_bot and seats[d["seat"]].status == Seat.Status.PLAYING]
-    away = _away_until([s.player_id for s in humans if s.player_id], now)
     deadline, pushed = None, 0
     for seat in humans:
-        until = away.get(seat.player_id)
+        until = seat.away_until
         if until is not None:
-            cap = timedelta(days=vacation_allowance_days(user=seat.player))
+            days = profile_of(user=seat.player).vacation_days_per_year  # the profile came with the seat
+            cap = timedelta(days=days if days is not None else settings.PBEM_VACATION_DAYS_PER_YEAR)
             until = min(until, now + cap)
             pushed = max(pushed, int((until - now).total_seconds()))
         mine = clock.deadline_for(time_control=tc, opened_at=now, paused_until=until, credit_seconds=seat.credit_seconds)

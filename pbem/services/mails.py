@@ -35,7 +35,7 @@ from engines.base import canonical
 from engines.names import seat_names_in
 from notifications import links as mail_links
 from notifications.models import Notification
-from notifications.outbox import notification_write
+from notifications.outbox import deliveries_on_commit, notification_write
 from pbem.messages import mail_render
 from pbem.messages.render import game_tag
 from pbem.selectors import (
@@ -102,6 +102,7 @@ def your_move_write(*, game, pending: list) -> None:
     """A "your move" mail to each seat asked (``pending``: the decisions just opened)."""
     engine = engine_get(game.engine)
     prompts: dict[str, dict] = {}  # the decisions' prompts in each reader's language, asked once per language
+    written: list = []
     for p in pending:
         seat = p.seat
         if seat.player_id is None:
@@ -122,7 +123,10 @@ def your_move_write(*, game, pending: list) -> None:
                 prompt=prompts[lang].get(seat.index, {}).get("prompt", p.prompt), deadline=p.deadline,
             ) | {"sealed": p.sealed},  # fmt: skip
             game_locked=True,  # written by the step that opens the decision, the game row locked
+            batch=written,
         )
+    # whether a mail waits for a player at the table is decided after the commit, for all at once
+    deliveries_on_commit(written)
 
 
 def reminder_write(*, game, pending, which: str = "reminder", policy: str = "") -> None:

@@ -15,7 +15,7 @@ import secrets
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -49,8 +49,9 @@ MAX_STEPS_PER_ADVANCE = 200
 
 # What other services do at two moments of a step, registered when they are
 # imported (so this module imports none of them), both with the game row locked:
-# - STEP_APPLIED(game=, engine=, before=, moves=, after=): a step was applied
-#   (``moves`` the Move rows; ``game.state`` still the state before);
+# - STEP_APPLIED(game=, engine=, before=, moves=, after=, decisions=): a step was applied
+#   (``moves`` the Move rows; ``game.state`` still the state before; ``decisions`` the
+#   engine's decisions after it, [] when the game is over);
 # - DECISIONS_OPENED(game=, engine=, pending=) -> set of PendingAction ids it
 #   answered (orders given in advance): nobody is asked for those.
 STEP_APPLIED: list = []
@@ -222,6 +223,73 @@ def _open_decisions(game: Game) -> list[PendingAction]:
     )
 
 
+# The step's first read, in SQL written once per process: the decisions open at the game's
+# version, each with its seat and the move accepted for it (with a sealed move's secret), in one
+# round trip instead of two, and without Django building the two queries anew for every step
+# (which cost more CPU than running them). The rows become model instances as Django's own
+# reads make them (the backend's and the fields' converters: PostgreSQL and SQLite alike).
+_READ_MODELS = ((PendingAction, "p"), (Seat, "s"), (Move, "m"), (SealedMove, "x"))
+_read_plans: dict[str, tuple] = {}
+
+
+def _read_plan() -> tuple:
+    plan = _read_plans.get(connection.vendor)
+    if plan is None:
+        q = connection.ops.quote_name
+        columns, parts = [], []
+        for model, alias in _READ_MODELS:
+            fields = model._meta.concrete_fields
+            columns += [f"{alias}.{q(f.column)}" for f in fields]
+            converters = []
+            for f in fields:
+                col = f.get_col(alias)
+                converters.append([(c, col) for c in connection.ops.get_db_converters(col) + col.get_db_converters(connection)])
+            parts.append((model, [f.attname for f in fields], converters))
+        t = {model: q(model._meta.db_table) for model, _ in _READ_MODELS}
+        sql = (
+            f"SELECT {', '.join(columns)} FROM {t[PendingAction]} p JOIN {t[Seat]} s ON s.id = p.seat_id "
+            f"LEFT JOIN {t[Move]} m ON m.game_id = p.game_id AND m.version = p.version AND m.seat = s.{q('index')} AND m.status = %s "
+            f"LEFT JOIN {t[SealedMove]} x ON x.move_id = m.id "
+            f"WHERE p.game_id = %s AND p.version = %s AND p.closed_at IS NULL ORDER BY s.{q('index')}"
+        )
+        plan = _read_plans[connection.vendor] = (sql, parts)
+    return plan
+
+
+def _open_decisions_and_moves(game: Game) -> tuple[list[PendingAction], list[Move] | None]:
+    """The decisions open at the game's version, each with its seat, and the moves accepted for
+    them by seat (``_read_plan``); moves None when the read cannot say (more than one move
+    accepted for a seat, which no path writes: ``_apply`` then reads them as before)."""
+    sql, parts = _read_plan()
+    with connection.cursor() as c:
+        c.execute(sql, [Move.Status.ACCEPTED.value, game.pk, game.version])
+        rows = c.fetchall()
+    pending, moves, start = [], [], 0
+    seat_of, game_of, secret_of = PendingAction._meta.get_field("seat"), PendingAction._meta.get_field("game"), SealedMove._meta.get_field("move")
+    for row in rows:
+        made, start = [], 0
+        for model, names, converters in parts:
+            values = list(row[start : start + len(names)])
+            start += len(names)
+            for i, chain in enumerate(converters):
+                for converter, col in chain:
+                    values[i] = converter(values[i], col, connection)
+            made.append(model.from_db(connection.alias, names, values) if values[0] is not None else None)
+        p, seat, move, secret = made
+        seat_of.set_cached_value(p, seat)
+        game_of.set_cached_value(p, game)
+        pending.append(p)
+        if move is not None:
+            Move._meta.get_field("game").set_cached_value(move, game)
+            secret_of.remote_field.set_cached_value(move, secret)
+            if secret is not None:
+                secret_of.set_cached_value(secret, move)
+            moves.append(move)
+    if len({p.pk for p in pending}) != len(pending):
+        return _open_decisions(game), None
+    return pending, moves
+
+
 def _submit_locked(
     game: Game,
     engine,
@@ -311,7 +379,7 @@ def _fits_specs(engine, state: dict, seat: int, action: dict) -> None:
     lang = translation.get_language() or "en"  # the sender's language
     specs = engine.actions(state, seat, lang=lang)
     try:
-        check_against_specs(specs, action, lang=lang)
+        check_against_specs(specs, action, lang=lang, named=_choice_names(engine, state, seat, lang, action))
     except IllegalAction as refused:
         chosen = next((s for s in specs if s["type"] == action.get("type")), None)
         given = {k: v for k, v in action.items() if k != "type"}
@@ -321,6 +389,28 @@ def _fits_specs(engine, state: dict, seat: int, action: dict) -> None:
         ):
             return  # the engine's own words for a choice not offered now
         raise IllegalMove(refused.message) from None
+
+
+def _choice_names(engine, state: dict, seat: int, lang: str, action):
+    """The printed names of the values offered now for the action's type, as the engine's choices
+    give them in the sender's language (read only when a refusal needs them); a value they do not
+    name is left out of the refusal rather than shown as its id."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    labels: dict | None = None
+
+    def named(param: str, value) -> str | None:
+        nonlocal labels
+        if labels is None:
+            labels = {
+                (name, canonical(option["value"])): option["label"]
+                for choice in engine.choices(state, seat, lang=lang)
+                if choice["type"] == kind
+                for name, options in choice["options"].items()
+                for option in options
+            }
+        return labels.get((param, canonical(value)))
+
+    return named
 
 
 def _allowed(engine, game: Game, seat: int) -> str:
@@ -366,9 +456,11 @@ def _advance_locked(game: Game, engine, *, max_steps: int, bots: bool, opened=No
     the end (``write``), not once per step; a finished game is written at once."""
     steps = 0
     while game.status == Game.Status.ACTIVE and steps < max_steps:
-        pending = opened if opened is not None else _open_decisions(game)
+        # read here: the decisions with their moves; handed over (just opened, or answered by
+        # bots or orders since): their moves are read by _apply
+        pending, moves = (opened, None) if opened is not None else _open_decisions_and_moves(game)
         if pending and all(p.submitted_at is not None for p in pending):
-            opened = _apply(game, engine, pending)
+            opened = _apply(game, engine, pending, moves=moves)
             if opened is None:
                 break
             steps += 1
@@ -386,14 +478,16 @@ def _advance_locked(game: Game, engine, *, max_steps: int, bots: bool, opened=No
     return steps
 
 
-def _apply(game: Game, engine, pending: list[PendingAction]) -> list[PendingAction] | None:
-    """Apply the complete decision ``pending``; returns the decisions it
-    opens ([] when the game is over), or None when its moves do not match."""
-    moves = list(
-        Move.objects.filter(game=game, version=game.version, status=Move.Status.ACCEPTED)
-        .select_related("secret")
-        .order_by("seat")
-    )
+def _apply(game: Game, engine, pending: list[PendingAction], *, moves: list[Move] | None = None) -> list[PendingAction] | None:
+    """Apply the complete decision ``pending`` (``moves``: its accepted moves by seat, when read
+    with it); returns the decisions it opens ([] when the game is over), or None when its moves
+    do not match."""
+    if moves is None:
+        moves = list(
+            Move.objects.filter(game=game, version=game.version, status=Move.Status.ACCEPTED)
+            .select_related("secret")
+            .order_by("seat")
+        )
     actions = {m.seat: (m.secret.content if m.sealed else m.action) for m in moves}
     if set(actions) != {p.seat.index for p in pending}:
         log.error("game %s version %s: moves %s do not match decisions", game.pk, game.version, sorted(actions))
@@ -416,15 +510,15 @@ def _apply(game: Game, engine, pending: list[PendingAction]) -> list[PendingActi
         SealedMove.objects.bulk_update(secrets_revealed, ["revealed_at"])
     for p in pending:
         p.closed_at = now
-    PendingAction.objects.bulk_update(pending, ["closed_at"])
+    PendingAction.objects.filter(pk__in=[p.pk for p in pending]).update(closed_at=now)  # one moment for all: no CASE per row
+    decisions = engine.decisions(step["state"])  # asked once: the hooks and the decisions opened use them
     for hook in STEP_APPLIED:
-        hook(game=game, engine=engine, before=game.state, moves=moves, after=step["state"])
+        hook(game=game, engine=engine, before=game.state, moves=moves, after=step["state"], decisions=decisions)
     answered = game.version
     game.state = step["state"]
     game.version += 1
     if any(m.sealed for m in moves):
         resolution_write(game=game, version=answered, moves=moves)
-    decisions = engine.decisions(game.state)
     if decisions:
         return decisions_open(game, engine, now, decisions=decisions)
     # the last step's state and version are written with the end of the game
@@ -438,7 +532,7 @@ def decisions_open(
     """Open the engine's decisions at the game's version, let the seats'
     orders answer what they cover, and ask the rest (``ask``: False when a
     seat reopens its own decision by taking its move back)."""
-    seats = seats_by_index(game=game)
+    seats = seats_by_index(game=game, vacations_at=now)  # their players' vacations read with them, for the deadlines
     if decisions is None:
         decisions = engine.decisions(game.state)
     # deadline, reminders and timeout moment per seat (vacations, credit clocks, one deadline for sealed decisions)

@@ -258,11 +258,11 @@ def _note(game: Game, seat: Seat, message: str, data: dict, *, key: str) -> None
 # --- taking a move back ---------------------------------------------------------------
 
 
-def take_back_keep(*, game: Game, engine, before: dict, moves: list[Move], after: dict) -> None:
+def take_back_keep(*, game: Game, engine, before: dict, moves: list[Move], after: dict, decisions: list) -> None:
     """After each step (registered with STEP_APPLIED): a reversible step of
     a player's own move keeps the state before it; the end of the game drops
     every order and kept state."""
-    if not engine.decisions(after):  # the game is over: orders and take-backs end with it
+    if not decisions:  # the game is over: orders and take-backs end with it
         TakeBack.objects.filter(move__game=game).delete()
         if game.orders_given:
             DecisionOrder.objects.filter(game=game).delete()

@@ -114,18 +114,20 @@ class ActionInputError(ValueError):
     """What the player typed cannot be read as the action at all."""
 
 
-def _coerce_enum(raw: str, values: list, name: str):
+# A value the form cannot read is named by the move's label (the spec's, in the reader's
+# language), never by the param's name or the value sent: those may be ids.
+def _coerce_enum(raw: str, values: list, label: str):
     for v in values:
         if json.dumps(v) == raw or str(v) == raw:
             return v
-    raise ActionInputError(_("%(what)s: that is not one of the choices; choose one from the list.") % {"what": name.replace("_", " ")})
+    raise ActionInputError(_("%(what)s: that is not one of the choices; choose one from the list.") % {"what": label})
 
 
-def _coerce_int(raw: str, name: str) -> int:
+def _coerce_int(raw: str, label: str) -> int:
     try:
         return int(raw.strip())
     except (TypeError, ValueError, AttributeError):
-        raise ActionInputError(_("%(what)s: write a whole number.") % {"what": name.replace("_", " ")}) from None
+        raise ActionInputError(_("%(what)s: write a whole number.") % {"what": label}) from None
 
 
 def action_from_post(spec: dict, data) -> dict:
@@ -144,20 +146,19 @@ def action_from_post(spec: dict, data) -> dict:
     action: dict = {"type": spec["type"]}
     for name, schema in spec["params"].items():
         field = f"p.{name}"
-        word = str(schema.get("title") or name)
         if "enum" in schema:
-            action[name] = _coerce_enum(data.get(field, ""), schema["enum"], word)
+            action[name] = _coerce_enum(data.get(field, ""), schema["enum"], spec["label"])
         elif schema.get("type") == "integer":
-            action[name] = _coerce_int(data.get(field, ""), word)
+            action[name] = _coerce_int(data.get(field, ""), spec["label"])
         elif schema.get("type") == "boolean":
             action[name] = data.get(field) == "on"
         elif schema.get("type") == "array":
             raws = [r for r in data.getlist(field) if r.strip()]
             items = schema.get("items", {})
             if "enum" in items:
-                action[name] = [_coerce_enum(r, items["enum"], word) for r in raws]
+                action[name] = [_coerce_enum(r, items["enum"], spec["label"]) for r in raws]
             elif items.get("type") == "integer":
-                action[name] = [_coerce_int(r, word) for r in raws]
+                action[name] = [_coerce_int(r, spec["label"]) for r in raws]
             else:
                 action[name] = raws
         else:

@@ -126,7 +126,12 @@ def game_new(request):
 # --- the game page -------------------------------------------------------------------
 
 
-def _page_context(request, game: Game, errors: dict | None = None) -> dict:
+# The page's parts, each fetched again on its own when the stream (or the poll) says the game
+# changed: a part's fetch builds only what its template reads (the board does not need the history).
+PARTS = frozenset({"head", "board", "forms", "live"})
+
+
+def _page_context(request, game: Game, errors: dict | None = None, *, parts: frozenset = PARTS) -> dict:
     # The change stamp first, then the game read again: what the page shows is never older than its
     # stamp, so a step applied meanwhile (by the worker) moves the poll and the page catches up.
     stamp = web_selectors.poll_stamp(game_id=game.pk, user=request.user)
@@ -140,46 +145,51 @@ def _page_context(request, game: Game, errors: dict | None = None) -> dict:
     for c in detail["commitments"]:
         c["name"] = _seat_name(seats[c["seat"]])
     names = [_seat_name(s) for s in detail["seats"]]
-    choices = web_selectors.choices_for(game=game, seat=seat, actions=detail["actions"], names=names)
-    forms_ = [f.spec_form(s, game.version, c) for s, c in zip(detail["actions"], choices)]
-    for form in forms_:
-        form["error"] = (errors or {}).get(form["type"])
-    sealed = web_selectors.sealed_answer_own(game=game, seat=seat)
-    if sealed is not None:
-        sealed["words"] = web_selectors.action_words(action=sealed["action"], choices=choices)
-    history = selectors.game_history(game=game, user=request.user)
-    for step in history:
-        for e in step["events"]:
-            e["text"] = seat_names_in(e["text"], names, game.engine)
-        for m in step["moves"]:
-            m["name"] = _seat_name(seats.get(m["seat"], {"index": m["seat"], "player": None, "bot": False}))
     mine = next((d for d in detail["decisions"] if seat and d["seat"] == seat.index), None)
     if mine and mine.get("prompt"):
         mine["prompt"] = seat_names_in(mine["prompt"], names, game.engine)
-    talk = web_selectors.table_talk(game=game, seat=seat)
-    for m in talk:  # whom a private message went to, in words
-        if m.to_seat is not None:
-            m.to_name = _("you") if seat and m.to_seat == seat.index else _seat_name(seats.get(m.to_seat, {"index": m.to_seat}))
-    return {
+    context = {
         "game": game,
         "d": detail,
         "engine": engine,
         "seat": seat,
         "mine": mine,
-        "action_forms": forms_,
-        "acts": web_selectors.board_acts(choices=choices),
-        "sealed_own": sealed,
-        "history": list(reversed(history)),
         "stamp": stamp,
-        "talk": talk,
-        "talk_to": [(s["index"], _seat_name(s)) for s in detail["seats"] if s["player"] and (not seat or s["index"] != seat.index)],
-        "result": web_selectors.result_of(game, request.user),
-        "record": selectors.game_record(game=game) if game.status == Game.Status.FINISHED else None,
         "invite_url": request.build_absolute_uri(reverse("web:join-link", args=[game.invite_code])),
         "can_start": game.status == Game.Status.FORMING and game.created_by_id == request.user.pk,
         "can_join": game.status == Game.Status.FORMING and request.user.is_authenticated and seat is None,
         "errors": errors or {},
     }
+    if parts & {"board", "forms"}:
+        choices = web_selectors.choices_for(game=game, seat=seat, actions=detail["actions"], names=names)
+        context["acts"] = web_selectors.board_acts(choices=choices)
+    if "forms" in parts:
+        forms_ = [f.spec_form(s, game.version, c) for s, c in zip(detail["actions"], choices)]
+        for form in forms_:
+            form["error"] = (errors or {}).get(form["type"])
+        sealed = web_selectors.sealed_answer_own(game=game, seat=seat)
+        if sealed is not None:
+            sealed["words"] = web_selectors.action_words(action=sealed["action"], choices=choices)
+        context.update(action_forms=forms_, sealed_own=sealed)
+    if "live" in parts:
+        history = selectors.game_history(game=game, user=request.user)
+        for step in history:
+            for e in step["events"]:
+                e["text"] = seat_names_in(e["text"], names, game.engine)
+            for m in step["moves"]:
+                m["name"] = _seat_name(seats.get(m["seat"], {"index": m["seat"], "player": None, "bot": False}))
+        talk = web_selectors.table_talk(game=game, seat=seat)
+        for m in talk:  # whom a private message went to, in words
+            if m.to_seat is not None:
+                m.to_name = _("you") if seat and m.to_seat == seat.index else _seat_name(seats.get(m.to_seat, {"index": m.to_seat}))
+        context.update(
+            history=list(reversed(history)),
+            talk=talk,
+            talk_to=[(s["index"], _seat_name(s)) for s in detail["seats"] if s["player"] and (not seat or s["index"] != seat.index)],
+            result=web_selectors.result_of(game, request.user),
+            record=selectors.game_record(game=game) if game.status == Game.Status.FINISHED else None,
+        )
+    return context
 
 
 def _seat_name(s: dict) -> str:
@@ -240,14 +250,24 @@ def game_live(request, game_id: int):
     """A part of the game page, fetched again when the poll's stamp moves:
     ``?part=head`` (status, seats, invitation box), ``board``, or the rest."""
     game = _game_or_404(request, game_id)
-    part = {"head": "web/game/_head.html", "board": "web/game/_board_part.html"}.get(request.GET.get("part", ""), "web/game/_live.html")
-    return render(request, part, _page_context(request, game))
+    part = request.GET.get("part", "")
+    part = part if part in ("head", "board") else "live"
+    template = {"head": "web/game/_head.html", "board": "web/game/_board_part.html"}.get(part, "web/game/_live.html")
+    return _with_moment(render(request, template, _page_context(request, game, parts=frozenset({part}))), game)
 
 
 @require_GET
 def game_forms(request, game_id: int):
     game = _game_or_404(request, game_id)
-    return render(request, "web/game/_forms.html", _page_context(request, game))
+    return _with_moment(render(request, "web/game/_forms.html", _page_context(request, game, parts=frozenset({"forms"}))), game)
+
+
+def _with_moment(response: HttpResponse, game: Game) -> HttpResponse:
+    """The moment of the game a part was drawn at (status and version, as the page's data-moment):
+    table.js does not swap in a board or acting part of the moment the page shows already, which
+    would undo a choice the player is making there."""
+    response["X-Pbem-Moment"] = f"{game.status}.{game.version}"
+    return response
 
 
 @require_POST

@@ -67,7 +67,7 @@ def _shoot(name):
 # with one bot: Citadels to a 7-district city, Staufer with two players. Augsburg 1520 (46 of seat 1's
 # decisions) and Fugger (64) play their first moves here; bench/table.py plays all four to the end.
 WHOLE = {"citadels": (2, {"city_size": 7}, 11), "staufer": (2, None, 11)}
-SAMPLE = {"augsburg1520": (2, None, 11, 8), "fugger": (2, None, 11, 14)}
+SAMPLE = {"augsburg1520": (2, None, 11, 14), "fugger": (2, None, 11, 14)}
 
 
 @pytest.mark.parametrize("slug", list(WHOLE))

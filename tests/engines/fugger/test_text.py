@@ -134,3 +134,13 @@ def test_render_is_built_from_what_the_seat_may_see():
     for seed in range(5):
         T = ENGINE.shuffle_hidden(S, 0, Rng.from_seed(seed))
         assert ENGINE.render(T, 0) == ENGINE.render(S, 0)
+
+
+@pytest.mark.parametrize("lang, line", [("de", "Handel zzz"), ("it", "commercio zzz"), ("fr", "fini zzz")])
+def test_an_unknown_command_is_quoted_as_the_player_wrote_it(lang, line):
+    """Its words are read as the English commands ("Handel" as trade): the refusal quotes the
+    player's own line, never those (issue 28: no raw action type in a refusal)."""
+    with pytest.raises(ParseError) as refused:
+        ENGINE.parse(_move_state(), 0, line, lang=lang)
+    assert line in refused.value.message
+    assert "'trade" not in refused.value.message and "'done" not in refused.value.message

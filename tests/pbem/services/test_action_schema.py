@@ -143,10 +143,10 @@ def test_arbitrary_form_posts_and_mail_lines_are_refused_in_words_and_store_noth
 @pytest.mark.parametrize(
     "slug, action, words",
     [
-        ("citadels", {"type": "pick", "character": ["x"]}, "character of pick is not allowed: it must be one of"),
-        ("citadels", {"type": "pick", "character": {"type": "x"}}, "character of pick is not allowed: it must be one of"),
-        ("staufer", {"type": "place", "region": [["palermo"]], "office": 1, "figure": "noble"}, "region of place is not allowed: it must be one of"),
-        ("staufer", {"type": "resources", "space": 10**9}, "space of resources is not allowed: it must be a whole number from 1 to 5"),
+        ("citadels", {"type": "pick", "character": ["x"]}, ": choose one of: "),
+        ("citadels", {"type": "pick", "character": {"type": "x"}}, ": choose one of: "),
+        ("staufer", {"type": "place", "region": [["palermo"]], "office": 1, "figure": "noble"}, ": choose one of: "),
+        ("staufer", {"type": "resources", "space": 10**9}, ": it must be a whole number from 1 to 5"),
     ],
 )
 def test_a_wrongly_typed_action_is_a_400_in_the_games_words(slug, action, words, alice):
@@ -159,4 +159,7 @@ def test_a_wrongly_typed_action_is_a_400_in_the_games_words(slug, action, words,
     body = r.json()
     text = str(body)
     assert words in text and "is not of type" not in text, body
+    # the move by its label, never its type or the param's name (issue 28)
+    label = next(s["label"] for s in ENGINES[slug].actions(game.state, 0) if s["type"] == action["type"])
+    assert text.count(label) >= 1 and f"of {action['type']}" not in text, body
     assert not Move.objects.filter(game=game).exists()

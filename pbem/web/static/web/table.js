@@ -112,3 +112,123 @@
   window.setInterval(tell, 20000);  // the page's own load said so already
   document.addEventListener("visibilitychange", tell);
 })();
+
+// A choice half made is never lost to an update, nor mixed with one of another moment. The board and
+// the acting part are fetched again whenever the game may have moved (the stream's "moved", the poll's
+// game-moved); each answer says the moment it was drawn at (X-Pbem-Moment: status and version, as the
+// part's data-moment). An answer of the moment the page shows already holds the same moves: it is not
+// swapped in, so what the player has ticked, chosen or typed stays (the first update after a page drawn
+// just after its stamp was read, or one queued behind another, is such an answer). An answer of a new
+// moment is swapped in; what the player had set and not sent is carried over where the fresh forms offer
+// the same move and value, the board marks the ticked values again, and the acting part says the game
+// moved on (whether all of the choice was kept).
+(function () {
+  "use strict";
+  function each(list, fn) { Array.prototype.forEach.call(list, fn); }
+  function versionOf(moment) {
+    var v = Number(String(moment || "").split(".")[1]);
+    return isNaN(v) ? null : v;
+  }
+  function defaultIndex(select) {
+    var i = Array.prototype.findIndex.call(select.options, function (o) { return o.defaultSelected; });
+    return i < 0 ? 0 : i;
+  }
+  // what the player has set in the move forms and not sent: one entry per control changed
+  function choiceIn(forms) {
+    var held = [];
+    each(forms.querySelectorAll("form.move-form"), function (form) {
+      var type = form.getAttribute("data-type");
+      var seen = {};
+      each(form.elements, function (el) {
+        if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button" || el.tagName === "BUTTON") return;
+        var nth = seen[el.name] = (seen[el.name] || 0) + 1;
+        if (el.type === "checkbox" || el.type === "radio") {
+          if (el.checked !== el.defaultChecked) held.push({type: type, name: el.name, value: el.value, checked: el.checked});
+        } else if (el.tagName === "SELECT") {
+          if (el.selectedIndex !== defaultIndex(el)) held.push({type: type, name: el.name, nth: nth, value: el.value});
+        } else if (el.value !== el.defaultValue) {
+          held.push({type: type, name: el.name, nth: nth, value: el.value});
+        }
+      });
+    });
+    return held;
+  }
+  function carry(forms, held) {
+    var kept = 0;
+    held.forEach(function (h) {
+      var form = forms.querySelector("form.move-form[data-type='" + h.type + "']");
+      if (!form) return;
+      var same = Array.prototype.filter.call(form.elements, function (el) { return el.name === h.name; });
+      if (h.checked !== undefined) {
+        var box = same.find(function (el) { return el.value === h.value; });
+        if (box) { box.checked = h.checked; kept++; }
+        return;
+      }
+      var el = same[h.nth - 1];
+      if (!el) return;
+      if (el.tagName === "SELECT") {
+        var option = Array.prototype.find.call(el.options, function (o) { return o.value === h.value; });
+        if (option) { option.selected = true; kept++; }
+      } else if (el.type !== "checkbox" && el.type !== "radio") {
+        el.value = h.value;
+        kept++;
+      }
+    });
+    return kept;
+  }
+  // the board's ticked values and the send button of a form with ticks, marked as a tap marks them
+  function marksAgain() {
+    var forms = document.getElementById("forms");
+    if (!forms) return;
+    each(document.querySelectorAll("section.board svg a.act"), function (link) {
+      var on = link.getAttribute("data-on");
+      var box = Array.prototype.find.call(forms.querySelectorAll("input[type=checkbox][data-on]"), function (el) {
+        return el.getAttribute("data-on") === on;
+      });
+      link.classList.toggle("picked", !!(box && box.checked));
+    });
+    each(forms.querySelectorAll("form.move-form"), function (form) {
+      if (!form.querySelector("input[type=checkbox][data-on]:checked")) return;
+      var button = form.querySelector("button[type=submit]:not([name])");
+      if (button) button.classList.add("offered");
+    });
+  }
+  function tell(forms, text) {
+    var note = document.createElement("p");
+    note.className = "notice moved-on";
+    note.setAttribute("role", "status");
+    note.textContent = text;
+    var act = forms.querySelector("#act");
+    if (act && act.tagName === "SECTION") act.insertBefore(note, act.querySelector("h2") ? act.querySelector("h2").nextSibling : act.firstChild);
+    else forms.insertBefore(note, forms.firstChild);
+  }
+  var held = null;
+  document.body.addEventListener("htmx:beforeSwap", function (e) {
+    var target = e.detail.target;
+    if (!target || (target.id !== "forms" && target.id !== "board") || !e.detail.xhr || !e.detail.shouldSwap) return;
+    var moment = e.detail.xhr.getResponseHeader("X-Pbem-Moment");
+    var shown = target.getAttribute("data-moment");
+    if (!moment || !shown) return;
+    var now = versionOf(moment), before = versionOf(shown);
+    // the same moment, or an older one than the page shows (never back): nothing to swap in
+    if (moment === shown || (now !== null && before !== null && now < before)) {
+      e.detail.shouldSwap = false;
+      return;
+    }
+    target.setAttribute("data-moment", moment);
+    if (target.id === "forms") {
+      held = choiceIn(target);
+      if (!held.length) held = null;
+    }
+  });
+  document.body.addEventListener("htmx:afterSwap", function (e) {
+    var target = e.detail.target || e.target;
+    if (!target || (target.id !== "forms" && target.id !== "board")) return;
+    if (target.id === "forms" && held) {
+      var kept = carry(target, held);
+      tell(target, target.getAttribute(kept === held.length ? "data-moved-kept" : "data-moved-lost"));
+      held = null;
+    }
+    marksAgain();
+  });
+})();
