@@ -67,7 +67,7 @@ soak: install
 	for e in $$($(PY) -c "from engines.registry import ENGINES; print(' '.join(ENGINES))"); do \
 		$(PY) -m engines.conformance $$e --games $(SOAK_GAMES) || exit 1; done
 
-# The leak scan at every moment of every game (the suite scans every third step): minutes.
+# The leak scan at every moment of every game (the suite scans every sixth step, turning with the day): minutes.
 soak-leaks: install services
 	PBEM_LEAK_SCAN_EVERY=1 $(BIN)/pytest tests/e2e/test_leak_scan.py
 

@@ -2,6 +2,7 @@
 
     python -m bench.table                    # all four games, one bot each (a few minutes)
     python -m bench.table --engine fugger    # one of them
+    python -m bench.table --engine fugger --variant full --players 3   # another table of it
 
 One run on a stack of its own (bench/stack.py: a fresh database, gunicorn with
 uvicorn workers on ASGI and DEBUG off, one Celery worker) and Debian's Chromium at 390 x 844 px with touch:
@@ -10,9 +11,10 @@ board only, as tests/web/tapping.py does (the browser tests play Citadels and
 Staufer to the end the same way, and the first moves of Augsburg 1520 and
 Fugger, whose whole games are too long for the suite). Printed per game: the
 moves sent by a tap alone, those chosen in the acting part after a tap, those
-the board offered whole where the move meant was not on it, those written in
-a form where the board has nothing to tap (Fugger's asking prices), the
-moves refused (must be 0), the wall time, and the your-move mails sent to the
+the board offered whole where the move meant was not on it, those whose
+amounts were set with the board's price steps and sent from it (Fugger's
+asking prices and bids, auction bids; with the taps on steps), those written
+in a form where the board has nothing to tap (must be 0), the moves refused (must be 0), the wall time, and the your-move mails sent to the
 player while at the table (must be 0). Figures go to docs/benchmarks.md by
 hand; nothing here is asserted by the suite.
 """
@@ -37,6 +39,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--engine", choices=list(GAMES), action="append", help="only these (default: all four)")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--players", type=int, help="seats at the table, the others bots (default: 2)")
+    parser.add_argument("--variant", help="Fugger's game: trading, nobility, country_estate or full (default: trading)")
     parser.add_argument("--keep", action="store_true", help="keep the stack's database and logs")
     args = parser.parse_args()
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's loop beside the ORM, as in the tests
@@ -47,16 +51,18 @@ def main() -> None:
         url = stack.web_start(workers=2, asgi=True)  # as the site is served: each open page holds its event stream
         stack.worker_start(concurrency=1)
         print(machine())
-        rows = [play(url, slug, args.seed) for slug in (args.engine or list(GAMES))]
-        print(f"{'game':<14}{'tapped':>8}{'chosen':>8}{'instead':>9}{'typed':>7}{'refused':>9}{'seconds':>9}{'mails':>7}  finished")
+        rows = [play(url, slug, args.seed, players=args.players, variant=args.variant) for slug in (args.engine or list(GAMES))]
+        print(f"{'game':<14}{'tapped':>8}{'chosen':>8}{'instead':>9}{'stepped':>9}{'steps':>7}{'typed':>7}{'refused':>9}"
+              f"{'seconds':>9}{'mails':>7}  finished")
         for slug, played, mails in rows:
-            print(f"{slug:<14}{played.taps:>8}{played.chosen:>8}{played.instead:>9}{played.typed:>7}{played.refused:>9}{played.seconds:>9.0f}{mails:>7}  "
+            print(f"{slug:<14}{played.taps:>8}{played.chosen:>8}{played.instead:>9}{played.stepped:>9}{played.steps:>7}{played.typed:>7}"
+                  f"{played.refused:>9}{played.seconds:>9.0f}{mails:>7}  "
                   f"{'yes' if played.finished else 'no'}" + (f"  refused: {played.why}" if played.why else ""))
     finally:
         stack.close(keep=args.keep)
 
 
-def play(url: str, slug: str, seed: int):
+def play(url: str, slug: str, seed: int, *, players: int | None = None, variant: str | None = None):
     from playwright.sync_api import sync_playwright
 
     from notifications.models import Notification
@@ -66,7 +72,10 @@ def play(url: str, slug: str, seed: int):
     from tests.web.conftest import CHROMIUM, log_in, verified_player
     from tests.web.tapping import play_by_tapping
 
-    players, options = GAMES[slug]
+    default, options = GAMES[slug]
+    players = players or default
+    if slug == "fugger" and variant:
+        options = {"variant": variant}
     name = f"tap-{slug}-{int(time.time())}"
     player = verified_player(name)
     game = services.game_create(creator=player, engine=slug, players=players, bots=players - 1, seed=seed, options=options)

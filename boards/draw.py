@@ -201,14 +201,19 @@ class Svg:
         return head + "".join(self.parts) + marks + strip + "</svg>"
 
     def _acts(self) -> tuple[str, str, int]:
-        """The reader's actions: a focusable, labelled link over each component it may act on, and a row
-        of buttons under the board for the actions that have no component. Each link names the move
-        (aria-label) and points at its button in the acting part (#act), which a click presses (table.js)."""
+        """The reader's actions: a focusable, labelled link over each component it may act on, and under
+        the board the panels of amounts to set (``_panel``) and a row of buttons for the actions that have
+        no component. Each link names the move (aria-label) and points at its control in the acting part
+        (#act), which a click uses (table.js)."""
         if not self.acts:
             return "", "", 0
         by_on: dict[str, list[str]] = {}
+        panels: dict[str, list[dict]] = {}
         for a in self.acts:
-            by_on.setdefault(a["on"], []).append(a["label"])
+            if a.get("panel"):
+                panels.setdefault(a["panel"], []).append(a)
+            else:
+                by_on.setdefault(a["on"], []).append(a["label"])
         marks, loose = [], []
         for on, labels in by_on.items():
             if on in self.spots:
@@ -224,22 +229,91 @@ class Svg:
                 )
             else:
                 loose.append((on, labels))
-        if not loose:
+        if not loose and not panels:
             return "".join(marks), "", 0
-        per_row, bw, bh, gap = 3, (self.w - 40 - 2 * 10) / 3, 48, 10
-        rows = (len(loose) + per_row - 1) // per_row
         out = [f'<text x="20" y="{self.h + 22}" font-size="14" font-weight="bold" fill="#1a1a1a">{q(BASE.text(self.lang, "b.your_move"))}</text>']
+        y = self.h + 32
+        for rows in panels.values():
+            y = self._panel(rows, y, out)
+        per_row, bw, bh, gap = 3, (self.w - 40 - 2 * 10) / 3, 48, 10
         for i, (on, labels) in enumerate(loose):
             x = 20 + (i % per_row) * (bw + gap)
-            y = self.h + 32 + (i // per_row) * (bh + gap)
+            yy = y + (i // per_row) * (bh + gap)
             label = " / ".join(labels)
             short_label = label if len(label) <= 34 else label[:32] + "…"
             out.append(
                 f'<a href="#act" class="act act-button"{attrs(data_on=on, aria_label=label)} role="button"><title>{q(label)}</title>'
-                f'<rect{attrs(x=x, y=y, width=bw, height=bh, rx=6, fill="#ffffff", stroke="#0b5394", stroke_width=2)}/>'
-                f'<text{attrs(x=x + bw / 2, y=y + bh / 2 + 5, font_size=13, text_anchor="middle", fill="#0b3a6b")}>{q(short_label)}</text></a>'
+                f'<rect{attrs(x=x, y=yy, width=bw, height=bh, rx=6, fill="#ffffff", stroke="#0b5394", stroke_width=2)}/>'
+                f'<text{attrs(x=x + bw / 2, y=yy + bh / 2 + 5, font_size=13, text_anchor="middle", fill="#0b3a6b")}>{q(short_label)}</text></a>'
             )
-        return "".join(marks), "".join(out), 32 + rows * (bh + gap) + 10
+        rows = (len(loose) + per_row - 1) // per_row
+        y += rows * (bh + gap)
+        return "".join(marks), "".join(out), y - self.h + 10
+
+    def _panel(self, acts: list[dict], y: float, out: list[str]) -> float:
+        """Amounts to set (asking prices, a bid), at the board's left edge where a phone shows it first:
+        the action's name, then a row per amount (clear, two steps down, the amount, two steps up) and
+        a button that sends them; every button a touch target on a phone (STEP_W by TOUCH + 2). ``acts`` are the panel's
+        rows (``head``: the row's number and its amount, ``shows`` names it for table.js) and buttons
+        (``on``); returns the height's end."""
+        title = next((a["title"] for a in acts if a.get("title")), "")
+        out.append(f'<g role="group"{attrs(aria_label=title, class_="act-panel")}>')
+        lines = wrap(title, PANEL_W, 11, max_lines=3)
+        out.append(f'<text{attrs(x=PANEL_X, y=y + 11, font_size=11, font_weight="bold", fill="#1a1a1a")}>'
+                   + "".join(f'<tspan{attrs(x=PANEL_X, dy=0 if i == 0 else 13)}>{q(line)}</tspan>' for i, line in enumerate(lines))
+                   + "</text>")
+        y += 13 * len(lines) + 6
+        rows: dict[str, list[dict]] = {}
+        for a in acts:
+            rows.setdefault(a["row"], []).append(a)
+        for key, row in rows.items():
+            if key == "send":
+                for a in row:
+                    out.append(self._button(a, PANEL_X, y, PANEL_W, TOUCH + 2, size=13))
+                y += TOUCH + 2 + STEP_GAP
+                continue
+            head = next(a for a in row if "on" not in a)
+            buttons = [a for a in row if "on" in a]
+            clear = [a for a in buttons if a["on"].startswith("clear:")]
+            steps = [a for a in buttons if not a["on"].startswith("clear:")]
+            x = PANEL_X
+            for a in clear:
+                out.append(self._button(a, x, y, STEP_W, TOUCH + 2))
+            x += STEP_W + STEP_GAP
+            half = len(steps) // 2
+            for a in steps[:half]:
+                out.append(self._button(a, x, y, STEP_W, TOUCH + 2))
+                x += STEP_W + STEP_GAP
+            out.append(f'<rect{attrs(x=x, y=y, width=VALUE_W, height=TOUCH + 2, rx=4, fill="#fffaf0", stroke="#5a4020", stroke_width=1)}/>')
+            if head["head"]:
+                out.append(f'<text{attrs(x=x + 3, y=y + 10, font_size=MIN_TEXT, fill="#5a4020")}>{q(head["head"])}</text>')
+            room = VALUE_W - 8
+            squeeze = text_width(head["value"], VALUE_TEXT, bold=True) > room
+            out.append(f'<text{attrs(x=x + VALUE_W / 2, y=y + 25, font_size=VALUE_TEXT, font_weight="bold", text_anchor="middle", fill="#1a1a1a", data_shows=head["row"], textLength=room if squeeze else None, lengthAdjust="spacingAndGlyphs" if squeeze else None)}>'
+                       f'{q(head["value"])}</text>')
+            x += VALUE_W + STEP_GAP
+            for a in steps[half:]:
+                out.append(self._button(a, x, y, STEP_W, TOUCH + 2))
+                x += STEP_W + STEP_GAP
+            y += TOUCH + 2 + STEP_GAP
+        out.append("</g>")
+        return y + 6
+
+    @staticmethod
+    def _button(a: dict, x: float, y: float, w: float, h: float, *, size: int = 11) -> str:
+        return (
+            f'<a href="#act" class="act act-step"{attrs(data_on=a["on"], aria_label=a["label"])} role="button"><title>{q(a["label"])}</title>'
+            f'<rect{attrs(x=x, y=y, width=w, height=h, rx=5, fill="#ffffff", stroke="#0b5394", stroke_width=2)}/>'
+            f'<text{attrs(x=x + w / 2, y=y + h / 2 + size * 0.36, font_size=size, font_weight="bold", text_anchor="middle", fill="#0b3a6b")}>{q(a["text"])}</text></a>'
+        )
+
+
+# the panel of amounts (Svg._panel): at the left edge, 2 + 5 x 34 + 5 x 2 + 66 = 248 wide, which a
+# phone 390 px wide shows whole at 12/9 (331 px; the board's frame is 336 px inside the page's
+# margins) before it is panned; a button 34 wide is 45 px there, over a touch target's 44
+PANEL_X, STEP_W, STEP_GAP, VALUE_W = 2, TOUCH, 2, 66
+VALUE_TEXT = 9.5
+PANEL_W = 5 * STEP_W + 5 * STEP_GAP + VALUE_W
 
 
 def you(seat, p: int, lang: str) -> str:

@@ -1,9 +1,16 @@
 """What is legal now, in the game's words, for the forms and the board
 (``Engine.choices``): every route a representative can take now (adjacent
 spaces, no ship in winter, affordable) as a complete play, places and wares
-by their names, each placed on the board (``space:<id>``, ``rep:<seat>:<n>``);
-every label in the reader's language (``choice.*`` in lang/<code>.py; the
-map's names as printed)."""
+by their names, each placed on the board (``space:<id>``); every label in the
+reader's language (``choice.*`` in lang/<code>.py; the map's names as printed).
+
+Prices are values, not plays: a sealed asking price or bid (one per ware) and
+a chance card's or estate's sealed auction bid list every legal amount on the
+20 grid as their options, the one a player starts from first (the card's
+price: the highest asking price, the lowest bid; no bid at an auction), so the
+board's price steps (pbem.web) walk only legal amounts from there. Which wares
+a representative loses, and the lottery's numbers, are played by tapping too:
+every choice of lost wares is a play, each lottery number a value to tick."""
 
 from __future__ import annotations
 
@@ -34,7 +41,9 @@ def name(param: str, value, lang: str = "en") -> str:
         return t(lang, "player_long", number=value)
     if param == "amount" and value == "none":
         return t(lang, "choice.no_donation")
-    if param == "amount":
+    if param == "amount" and value == 0:
+        return t(lang, "choice.no_bid")
+    if param in ("amount", "prices"):
         return t(lang, "choice.florins", amount=value)
     if param == "numbers":
         return t(lang, "choice.number", number=value)
@@ -104,10 +113,29 @@ def choices(engine, state: dict, seat: int, specs: list[dict], lang: str = "en")
         pend = S["pending"]
         top = kinds["auction"]["params"]["amount"]["maximum"]
         options["auction"] = {"amount": [0] + list(range(pend["min"], top + 1, D.PRICE_STEP))}
+    for verb in ("sell", "bid"):
+        if verb in kinds:
+            options[verb] = {"prices": prices(kinds[verb])}
+    if "lose" in kinds:
+        pend = S["pending"]
+        plays["lose"] = [
+            ({"type": "lose", "wares": lost},
+             t(lang, "choice.lose", wares=", ".join(f"{lost.count(w)} {t(lang, f'ware.{w}')}" for w in CHEAP_FIRST if w in lost)))
+            for lost in losses(R.rep(S, seat, pend["rep"])["wares"], pend["count"])
+        ]
+    if "lottery" in kinds and kinds["lottery"]["params"]["numbers"].get("maxItems") == 0:
+        # no number affordable (or none free): buying none is the one move, a button
+        plays["lottery"] = [({"type": "lottery", "numbers": []}, t(lang, "choice.no_lottery"))]
     if "offer" in kinds:
         targets = engine._offer_targets(S, seat)
         options["offer"] = {"player": sorted({p for _, p, _ in targets})}
     out = choices_from_specs(specs, lambda param, value: name(param, value, lang), on=_on, options=options, plays=plays)
+    for c in out:
+        if c["type"] == "auction" and len(c["plays"]) > MAX_AMOUNT_PLAYS:
+            c["plays"] = []  # too many amounts for buttons: one amount, set with the board's steps or chosen in the form
+        if c["type"] == "lottery":
+            for o in c["options"]["numbers"]:
+                o["on"] = f"number:{o['value']}"  # no component on the map: a button of its own, to tick
 
     return choices_adjust(
         out,
@@ -125,6 +153,43 @@ def choices(engine, state: dict, seat: int, specs: list[dict], lang: str = "en")
         },
         on={"move": lambda a: f"space:{a['path'][-1]}"},
     )
+
+
+# more amounts than this for a sealed auction bid: not a button each, but one amount set in steps
+MAX_AMOUNT_PLAYS = 12
+
+
+def prices(spec: dict) -> list[int]:
+    """Every price a sealed ``sell`` or ``bid`` line allows (its spec's 20 grid), the card's price
+    first: asking prices from the card's maximum down, bids from its minimum up."""
+    item = spec["params"]["prices"]["items"]
+    step = item["multipleOf"]
+    low, high = -(-item["minimum"] // step) * step, item["maximum"] // step * step
+    grid = list(range(low, high + 1, step))
+    return grid[::-1] if spec["type"] == "sell" else grid
+
+
+# the wares in the order a choice of lost wares lists them: the cheapest (at a forced sale) first
+CHEAP_FIRST = sorted(D.WARES, key=lambda w: D.FORCED_PRICE[w])
+
+
+def losses(wares: dict, count: int) -> list[list[str]]:
+    """Every choice of ``count`` wares out of what a representative carries (each kind as often as he
+    has it), the cheapest wares first in each and the choices losing the most of them first."""
+    out: list[list[str]] = []
+
+    def pick(i: int, chosen: list[str]) -> None:
+        if len(chosen) == count:
+            out.append(chosen)
+            return
+        if i == len(CHEAP_FIRST):
+            return
+        w = CHEAP_FIRST[i]
+        for n in range(min(wares.get(w, 0), count - len(chosen)), -1, -1):
+            pick(i + 1, chosen + [w] * n)
+
+    pick(0, [])
+    return out
 
 
 def _on(param: str, value):

@@ -41,7 +41,10 @@ def game_orders(request, game_id: int):
         "next_text": "\n".join(selectors.candidates_said(game=game, seat=seat.index, candidates=orders["next"])),
         "standing_forms": [f.spec_form(s, game.version, choices.get(s["type"])) for s in orders["standing_specs"]],
     }
-    return render(request, "web/game/_orders.html", context)
+    response = render(request, "web/game/_orders.html", context)
+    # the moment it was drawn at: table.js keeps a panel being written in rather than swap in the same again
+    response["X-Pbem-Moment"] = f"{game.status}.{game.version}"
+    return response
 
 
 def _back(request, game_id: int, act, done):

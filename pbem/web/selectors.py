@@ -13,6 +13,7 @@ from django.utils.encoding import force_str
 from django.utils.http import urlsafe_base64_decode
 from django.utils.translation import gettext as _
 
+from engines.base import action_words as engine_action_words
 from engines.names import seat_names_in
 from pbem import selectors
 from pbem.languages import game_title
@@ -200,21 +201,111 @@ def choices_for(*, game: Game, seat: Seat | None, actions: list[dict], names: li
     return [by_type.get(a["type"], {"type": a["type"], "label": a["label"], "options": {}, "plays": []}) for a in actions]
 
 
-def board_acts(*, choices: list[dict], max_plays: int = 12) -> list[dict]:
+def board_acts(*, choices: list[dict], forms: list[dict] | None = None, max_plays: int = 12) -> list[dict]:
     """What the board offers to click: every play and option the engine placed
-    on a component (``on``), and the plays of a few-play action that has no
-    component (``do:<type>:<n>``, drawn as buttons on the board)."""
+    on a component (``on``), the plays of a few-play action that has no
+    component (``do:<type>:<n>``, drawn as buttons on the board), one button
+    for an action of many such plays (``do:<type>``: it marks them in the
+    acting part to choose among), and the price steps of an action whose
+    values are amounts (``board_steps``)."""
     acts: list[dict] = []
     for c in choices:
+        loose = [p for p in c["plays"] if not p.get("on")]
         for i, p in enumerate(c["plays"]):
             if p.get("on"):
                 acts.append({"on": p["on"], "label": p["label"]})
             elif len(c["plays"]) <= max_plays:
                 acts.append({"on": f"do:{c['type']}:{i}", "label": p["label"]})
+        if loose and len(c["plays"]) > max_plays:
+            acts.append({"on": f"do:{c['type']}", "label": c["label"]})
         if not c["plays"]:
             for options in c["options"].values():
                 acts += [{"on": o["on"], "label": o["label"]} for o in options if o.get("on")]
+    for form in forms or []:
+        acts += board_steps(form=form)
     return acts
+
+
+# the steps an amount moves by on the board: one step of its grid and five (20 and 100 florins in Fugger)
+STEPS = (5, 1)
+NICE = (1, 2, 5)
+
+
+def _amounts(param: dict) -> list[int] | None:
+    """The amounts a form's drop-down offers (the engine's legal values), if they are all whole numbers."""
+    values = [v for v, _label, _on in param.get("options", [])]
+    try:
+        amounts = [int(v) for v in values]
+    except ValueError:
+        return None
+    return amounts if len(amounts) > 1 and [str(a) for a in amounts] == values else None
+
+
+def _grid(param: dict) -> int:
+    """The step of a number field the engine could not list (a price of the player's own): a round
+    amount that crosses its range in about 2,500 steps, on the field's own grid (Fugger's offers: 20)."""
+    step = int(param.get("step") or 1)
+    want = (param["max"] - param["min"]) / 2500
+    k = 1
+    while True:
+        for n in NICE:
+            if n * k >= want:
+                return max(step, n * k // step * step)
+        k *= 10
+
+
+def board_steps(*, form: dict) -> list[dict]:
+    """The board's control for amounts, so that no number is typed: a row
+    for each amount of the form, with steps down and up by one and five steps
+    of its grid, the amount between them, and for a price that may be left
+    out (an empty line) a button to clear it; one button under the rows
+    sends the form. Amounts are the drop-downs of whole numbers of a form
+    that asks for nothing else (a line of asking prices or bids, an auction
+    bid: the engine's legal values, which the steps walk), and any number
+    field the engine could not list (a price offered to a player, within the
+    field's bounds; the rest of that form is chosen in its drop-downs). Each
+    step sets the form's field (table.js), so the move goes through the same
+    form. Rows: ``head`` (no ``on``) names a line and shows its amount
+    (``row`` is the field it mirrors: type:param:line)."""
+    if form.get("plays"):
+        return []
+    listed = {p["name"]: _amounts(p) for p in form["params"] if p["kind"] in ("select", "pickers")}
+    # drop-downs of numbers are amounts only in a form of amounts alone (a ware the card names is no
+    # choice): not an offer to a player, whose count and player are drop-downs of numbers too
+    alone = any(listed.values()) and all(
+        listed.get(p["name"]) or (p["kind"] == "select" and len(p["options"]) == 1) for p in form["params"])
+    out: list[dict] = []
+    for param in form["params"]:
+        if alone and listed.get(param["name"]):
+            amounts = listed[param["name"]]
+            grid = min(abs(a - b) for a, b in zip(amounts, amounts[1:]) if a != b)
+            slots = list(param["slots"]) if param["kind"] == "pickers" else [0]
+            empty, first = param["kind"] == "pickers", param["options"][0][1]
+        elif param["kind"] == "number" and param.get("min") is not None and param.get("max") is not None:
+            grid, slots, empty, first = _grid(param), [0], False, "—"
+        else:
+            continue
+        for slot in slots:
+            row = f"{form['type']}:{param['name']}:{slot}"
+            many = len(slots) > 1
+            out.append({"panel": form["type"], "title": form["label"], "row": row, "head": str(slot + 1) if many else "",
+                        "value": "—" if empty else first})
+            if empty:
+                label = _("line %(slot)s: none") % {"slot": slot + 1} if many else _("none")
+                out.append({"panel": form["type"], "row": row, "on": f"clear:{row}", "text": "✕", "label": label})
+            for sign, k in [(-1, n) for n in STEPS] + [(1, n) for n in reversed(STEPS)]:
+                amount = k * grid
+                if many:
+                    label = (_("line %(slot)s: %(amount)s more") if sign > 0 else _("line %(slot)s: %(amount)s less")) % {
+                        "slot": slot + 1, "amount": amount}
+                else:
+                    label = (_("%(amount)s more") if sign > 0 else _("%(amount)s less")) % {"amount": amount}
+                out.append({"panel": form["type"], "row": row, "on": f"step:{row}:{sign * amount}",
+                            "text": f"{'+' if sign > 0 else '−'}{amount}", "label": label})
+    if out:
+        out.append({"panel": form["type"], "row": "send", "on": f"send:{form['type']}", "text": _("Send"),
+                    "label": _("Send: %(what)s") % {"what": form["label"]}})
+    return out
 
 
 def sealed_answer_own(*, game: Game, seat: Seat | None) -> dict | None:
@@ -233,23 +324,10 @@ def sealed_answer_own(*, game: Game, seat: Seat | None) -> dict | None:
     return {"action": move.secret.content, "commitment": move.secret.commitment, "at": move.received_at}
 
 
-def action_words(*, action: dict, choices: list[dict]) -> str:
-    """An action in the game's words, from the labels of the engine's choices."""
-    choice = next((c for c in choices if c["type"] == action.get("type")), None)
-    if choice is None:
-        return str(action.get("type", "")).replace("_", " ")
-    for p in choice["plays"]:
-        if p["action"] == action:
-            return p["label"]
-    parts = []
-    for param, value in action.items():
-        if param == "type":
-            continue
-        names = {repr(o["value"]): o["label"] for o in choice["options"].get(param, [])}
-        values = value if isinstance(value, list) else [value]
-        words = ", ".join(names.get(repr(v), str(v)) for v in values) or "none"
-        parts.append(f"{param.replace('_', ' ')}: {words}")
-    return choice["label"] + (" (" + "; ".join(parts) + ")" if parts else "")
+def action_words(*, action: dict, choices: list[dict], specs: list[dict] | None = None) -> str:
+    """An action in the game's words and the reader's language, from the labels of the
+    engine's choices and the titles of its specs for the decision it answers."""
+    return engine_action_words(action, choices, specs, lang=selectors.reader_language())
 
 
 # --- the calendar and game feeds --------------------------------------------------------------

@@ -90,7 +90,7 @@ def join_link(request, code: str):
         return redirect("web:game", game_id=game.pk)
     return render(
         request, "web/join.html",
-        {"game": game, "title": selectors.engine_get(game.engine).title, "code": code, "seats": [s.name for s in game.seats.all()]},
+        {"game": game, "title": web_selectors._title(game.engine), "code": code, "seats": [s.name for s in game.seats.all()]},
     )
 
 
@@ -162,14 +162,14 @@ def _page_context(request, game: Game, errors: dict | None = None, *, parts: fro
     }
     if parts & {"board", "forms"}:
         choices = web_selectors.choices_for(game=game, seat=seat, actions=detail["actions"], names=names)
-        context["acts"] = web_selectors.board_acts(choices=choices)
-    if "forms" in parts:
         forms_ = [f.spec_form(s, game.version, c) for s, c in zip(detail["actions"], choices)]
+        context["acts"] = web_selectors.board_acts(choices=choices, forms=forms_)  # the forms' amounts: price steps
+    if "forms" in parts:
         for form in forms_:
             form["error"] = (errors or {}).get(form["type"])
         sealed = web_selectors.sealed_answer_own(game=game, seat=seat)
         if sealed is not None:
-            sealed["words"] = web_selectors.action_words(action=sealed["action"], choices=choices)
+            sealed["words"] = web_selectors.action_words(action=sealed["action"], choices=choices, specs=detail["actions"])
         context.update(action_forms=forms_, sealed_own=sealed)
     if "live" in parts:
         history = selectors.game_history(game=game, user=request.user)

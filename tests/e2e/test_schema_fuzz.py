@@ -26,14 +26,16 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def server(db):
+@pytest.fixture(scope="module")
+def server(django_db_setup, django_db_blocker):
+    """One gunicorn for both runs (it reads the test database; each test's rows are its own)."""
     from django.db import connection
 
+    with django_db_blocker.unblock():
+        db = dict(connection.settings_dict)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    db = connection.settings_dict
     env = os.environ | {
         "DJANGO_SETTINGS_MODULE": "config.settings.test",
         "DATABASE_URL": f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}",

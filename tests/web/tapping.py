@@ -10,12 +10,14 @@ marked there for the player to choose among; a value to tick is ticked. The
 player taps the action of the move they mean; where the tap
 marks several, it chooses there, in the acting part right under the board;
 values to tick (cards) it ticks on the board and sends with the form's
-button the tap marked. The move it means is the engine's bot's (a legal
+button the tap marked; amounts (Fugger's asking prices and bids, an auction
+bid) it sets with the board's steps, line by line, and sends with the
+board's send button. The move it means is the engine's bot's (a legal
 move that gets the game on); one the board does not carry (a number to
 type) it leaves for the first move the board offers whole. A decision with
-nothing on the board to tap (Fugger's asking prices, numbers to write) is
-answered in its form. Every move is counted by how it was made, with those
-the page got refused ("Not taken", "the game moved on")."""
+nothing on the board to tap is answered in its form (none is left in the
+four games: ``typed`` stays 0). Every move is counted by how it was made,
+with those the page got refused ("Not taken", "the game moved on")."""
 
 from __future__ import annotations
 
@@ -57,6 +59,19 @@ CHOOSE_MOVE = """want => {
 }"""
 # whether the form of this type takes values ticked on the board
 TICKS_FOR = "t => !!document.querySelector(`#forms form.move-form[data-type='${t}'] input[type=checkbox][data-on]`)"
+# whether the board has a panel of amounts for this type (its send button)
+PANEL_FOR = "t => !!document.querySelector(`section.board svg a.act[data-on='send:${t}']`)"
+# a panel line's amount now ('' for an empty line) and where an empty line starts (the first amount
+# its drop-down lists; a number field's least)
+LINE_VALUE = """line => {
+  const [t, p, i] = line.split(':');
+  const form = document.getElementById('act-' + t);
+  const field = form && form.querySelectorAll(`[name='p.${p}']`)[Number(i)];
+  if (!field) return null;
+  if (field.tagName === 'INPUT') return [field.value, Number(field.min || 0)];
+  const first = [...field.options].find(o => o.value !== '');
+  return [field.value, first ? Number(first.value) : null];
+}"""
 PAGE_VERSION = "() => { const v = document.querySelector('#forms input[name=version]'); return v ? Number(v.value) : null; }"
 
 
@@ -65,7 +80,9 @@ class Played:
     taps: int = 0  # moves sent by a tap on the board alone
     chosen: int = 0  # moves begun by a tap and chosen among the moves it marked in the acting part
     instead: int = 0  # of those, moves the board offered whole where the move meant is not on the board
-    typed: int = 0  # moves written in a form, the board having nothing to tap (prices to write)
+    stepped: int = 0  # moves whose amounts were set with the board's steps and sent by its send button
+    steps: int = 0  # the taps on steps and clears those took
+    typed: int = 0  # moves written in a form, the board having nothing to tap
     refused: int = 0  # moves the page sent and the service refused
     why: list = field(default_factory=list)  # what the page said of each
     seconds: float = 0.0
@@ -96,7 +113,7 @@ def play_by_tapping(page, site: str, game, *, max_moves: int = 400, stop_after: 
         if game.status == Game.Status.FINISHED:
             played.finished = True
             break
-        moves = played.taps + played.chosen + played.typed
+        moves = played.taps + played.chosen + played.stepped + played.typed
         if stop_after is not None and moves >= stop_after:
             break
         assert moves < max_moves, f"the game does not end in {max_moves} moves"
@@ -124,7 +141,13 @@ def play_by_tapping(page, site: str, game, *, max_moves: int = 400, stop_after: 
             on_page(page, played)
         want = _meant(game)
         found = page.evaluate(FIND_MOVE, json.dumps(want, sort_keys=True))
-        if found is not None:
+        if page.evaluate(PANEL_FOR, want["type"]):
+            # amounts: each line set with the board's steps, then the board's send button
+            played.steps += amounts_set(page, want)
+            with page.expect_navigation():
+                page.locator(f"{ACTS}[data-on='send:{want['type']}']").tap()
+            played.stepped += 1
+        elif found is not None:
             # the move the player means is on the board: a tap sends it, or marks it among others
             index, alone = found
             act = acts.nth(index)
@@ -169,6 +192,47 @@ def play_by_tapping(page, site: str, game, *, max_moves: int = 400, stop_after: 
             page.goto(url)
     played.seconds = time.monotonic() - start
     return played
+
+
+def amounts_set(page, action: dict) -> int:
+    """The board panel's lines set to ``action``'s amounts by tapping its steps (a list of prices one
+    per line, the rest cleared; or one amount), what else the form asks chosen in its drop-downs (whom
+    to offer what); returns the taps on the board."""
+    taps = 0
+    for param, value in action.items():
+        if param == "type":
+            continue
+        if not page.locator(f"{ACTS}[data-on^='step:{action['type']}:{param}:']").count():
+            # not an amount: the ware a card names (no choice), or a drop-down of the form
+            field = page.locator(f"#forms form.move-form[data-type='{action['type']}'] select[name='p.{param}']")
+            if field.count() and field.locator("option").count() > 1:
+                field.select_option(str(value))
+            continue
+        wanted = value if isinstance(value, list) else [value]
+        line = 0
+        while page.locator(f"{ACTS}[data-on^='step:{action['type']}:{param}:{line}:']").count():
+            key = f"{action['type']}:{param}:{line}"
+            want = wanted[line] if line < len(wanted) else None
+            steps = sorted(int(a.rsplit(":", 1)[1]) for a in page.locator(f"{ACTS}[data-on^='step:{key}:']").evaluate_all(
+                "els => els.map(e => e.getAttribute('data-on'))"))
+            for _ in range(200):
+                now, first = page.evaluate(LINE_VALUE, key)
+                if (want is None and now == "") or (want is not None and now == str(want)):
+                    break
+                if want is None:
+                    page.locator(f"{ACTS}[data-on='clear:{key}']").tap()
+                else:
+                    gap = want - (int(now) if now != "" else first)
+                    ways = [s for s in steps if (s > 0) == (gap > 0 or (gap == 0 and now == ""))]
+                    fitting = [s for s in ways if abs(s) <= abs(gap)]
+                    by = max(fitting, key=abs) if fitting else min(ways, key=abs)
+                    page.locator(f"{ACTS}[data-on='step:{key}:{by}']").tap()
+                taps += 1
+            else:
+                raise AssertionError(f"the steps of {key} do not reach {want}")
+            line += 1
+        assert line >= len(wanted), f"{param}: {len(wanted)} amounts, the board has {line} lines"
+    return taps
 
 
 def _meant(game) -> dict:

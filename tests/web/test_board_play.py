@@ -1,9 +1,11 @@
 """A table you play from (issue 28), in Debian's Chromium at 390 and 1366 px:
 whole Citadels and Staufer games and the first moves of Augsburg 1520 and
 Fugger played by tapping the board on a phone (tests/web/tapping.py), without
-a move refused, with no your-move mail for the decisions answered on the page
-(bench/table.py plays every engine to the end); an Augsburg auction and
-a Fugger move along a 3-space route by clicking the board; your own sealed
+a move refused or typed, with no your-move mail for the decisions answered on
+the page (bench/table.py plays every engine to the end); Fugger's sealed
+asking prices set with the board's price steps on a phone, by touch and by
+keyboard; an Augsburg auction and a Fugger move along a 3-space route by
+clicking the board; your own sealed
 answer shown to you and to no one else; the page's status and seats updating
 live; no page wider than a phone's screen."""
 
@@ -18,7 +20,7 @@ from pbem.models import Game, PendingAction, Seat
 from pbem.selectors import engine_get
 from tests.conftest_worker import wait_for
 from tests.web.conftest import SCREENSHOTS, assert_no_secrets, log_in, verified_player
-from tests.web.tapping import play_by_tapping
+from tests.web.tapping import amounts_set, play_by_tapping
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -103,8 +105,61 @@ def test_the_first_moves_by_tapping_the_board_on_a_phone(site, new_page, slug):
     log_in(page, site, "tapper", "pw-tapper-secret")
     page.goto(f"{site}/games/{game.pk}/")
     played = play_by_tapping(page, site, game, stop_after=moves, on_page=_shoot(f"table-{slug}-phone.png"))
-    assert played.taps + played.chosen + played.typed == moves and played.refused == 0, played
+    assert played.taps + played.chosen + played.stepped + played.typed == moves and played.refused == 0, played
+    assert played.typed == 0, played
     assert game.moves.filter(seat=0).count() >= moves
+
+
+def test_fugger_asking_prices_by_tapping_the_board_on_a_phone(site, new_page):
+    player = verified_player("pricer")
+    game = services.game_create(creator=player, engine="fugger", players=2, bots=1, seed=PRICES_SEED)
+    services.game_start(game_id=game.pk, user=player)
+    _play_by_services(game, lambda s: s["pending"]["kind"] == "deal" and 0 in s["pending"]["seats"])
+    (spec,) = engine_get("fugger").actions(game.state, 0)
+    prices = spec["params"]["prices"]
+    grid, lines = prices["items"]["multipleOf"], prices["maxItems"]
+    start = prices["items"]["maximum"] // grid * grid if spec["type"] == "sell" else prices["items"]["minimum"]
+    by = -grid if spec["type"] == "sell" else grid  # a little under the card's maximum, over its minimum
+    want = {"type": spec["type"], "ware": spec["params"]["ware"]["enum"][0],
+            "prices": [start + 3 * by] + ([start + by] if lines > 1 else [])}
+    page = new_page(viewport=PHONE, has_touch=True)
+    log_in(page, site, "pricer", "pw-pricer-secret")
+    page.goto(f"{site}/games/{game.pk}/")
+    version = game.version
+    steps = page.locator("section.board svg a.act[data-on^='step:']")
+    assert steps.count() == 4 * lines
+    # the frame the board pans in shows the panel of prices first; every button a touch target
+    pan, panel = page.locator(".board-pan").bounding_box(), page.locator(".board-pan .act-panel").bounding_box()
+    assert 0 <= pan["y"] <= panel["y"] < min(pan["y"] + pan["height"], PHONE["height"] * 0.58), (pan, panel)
+    # ... and whole across, without panning sideways
+    right = page.locator(".board-pan .act-panel a.act").evaluate_all("els => Math.max(...els.map(e => e.getBoundingClientRect().right))")
+    assert right <= pan["x"] + pan["width"], (right, pan)
+    for box in page.locator("section.board svg a.act-step rect").evaluate_all("els => els.map(e => e.getBoundingClientRect())"):
+        assert box["width"] >= 44 and box["height"] >= 44, box
+    found = page.evaluate(WIDE_CHECK)
+    assert found["scroll"] <= found["width"] + 1 and not found["bad"], found
+    # by keyboard: a step is a focusable button; Enter sets the first line to the card's price and one step,
+    # shown on the board and said to a screen reader; its clear button empties it again
+    first = f"{spec['type']}:prices:0"
+    page.locator(f"section.board svg a.act[data-on='step:{first}:{by}']").focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#forms select[name='p.prices']").first.input_value() == str(start + by)
+    assert page.locator(f"svg [data-shows='{first}']").text_content() == f"{start + by} florins"
+    assert page.locator("#board-said").text_content() == (f"1. {start + by} florins" if lines > 1 else f"{start + by} florins")
+    page.locator(f"section.board svg a.act[data-on='clear:{first}']").tap()
+    assert page.locator("#forms select[name='p.prices']").first.input_value() == ""
+    # by touch: the prices meant, line by line with the steps, then the board's send button
+    assert amounts_set(page, want) >= 2
+    page.screenshot(path=str(SCREENSHOTS / "table-fugger-prices-phone.png"))  # the README shows it
+    page.locator(f"section.board svg a.act[data-on='send:{spec['type']}']").tap()
+    page.wait_for_selector("text=Your sealed move is in")
+    move = game.moves.select_related("secret").get(version=version, seat=0)
+    assert move.secret.content == want
+    assert str(start + 3 * by) in page.inner_text("#sealed-own")
+
+
+# a game where seat 1 is asked for prices within its first few decisions
+PRICES_SEED = 6
 
 
 def test_an_augsburg_auction_and_a_fugger_route_by_clicking_the_board(site, new_page):

@@ -5,7 +5,8 @@ whenever the game may have moved; each answer carries the moment it was drawn at
 - The same moment fetched again (the first update after a page drawn just after its stamp was
   read, or one queued behind another: the cause of the tapping sample's refused `reveal`, whose
   first ticked card was undone by such a swap before the second was ticked) is not swapped in: the
-  ticks stay and the move sent holds every card ticked.
+  ticks stay and the move sent holds every card ticked; orders half written in the orders panel
+  stay too.
 - A new moment is swapped in; the ticks are carried over where the fresh forms still offer the
   same value, and the acting part says the game moved on, and whether all of the choice was kept.
 
@@ -68,13 +69,17 @@ def test_an_update_of_the_same_moment_keeps_the_cards_ticked(site, new_page):
     page = _page(new_page, site, "ticker", game)
     page.locator(f"{ACTS}[data-on='{first['on']}']").tap()
     assert page.evaluate(TICKED) == [first["value"]]
+    # and orders for the next decision half written in the orders panel
+    page.locator("#orders-next").fill("pass")
     # an update arrives while the choice is half made: the board and the acting part are fetched
     # again, and are of the moment the page shows
     # (the stamp of the moment before this one: the game still forming, or the version before)
     page.evaluate(STALE_POLL, f"active.{game.version - 1}.0.0.0" if game.version else "forming.0.0.0.0")
     page.wait_for_function(BOTH)
+    page.wait_for_function("() => window.answered.includes('orders')")
     assert page.evaluate(TICKED) == [first["value"]]
     assert page.evaluate(PICKED) == [first["on"]]
+    assert page.locator("#orders-next").input_value() == "pass"
     assert not page.locator(".moved-on").count()  # nothing moved: nothing to tell
     page.locator(f"{ACTS}[data-on='{second['on']}']").tap()
     with page.expect_navigation():

@@ -70,12 +70,14 @@ def test_stale_double_and_refused_submissions(site, new_page):
     page.goto(f"{site}/games/{game.pk}/")
 
     # refused by the engine: a bid the page does not offer (a button changed by hand), the engine's
-    # message in words beside the form, never the schema's text
+    # message in words beside the form, never the schema's text: the move by its label, not the
+    # param's name
     button = _bid(page, 3).element_handle()
     button.evaluate("b => b.value = JSON.stringify({type: 'bid', amount: 99})")
     button.click()
     error = page.inner_text("form[data-type=bid] .error")
-    assert "Not taken" in error and "amount" in error and "from 0 to" in error, error
+    label = page.inner_text("form[data-type=bid] legend")
+    assert "Not taken" in error and label in error and "from 0 to" in error and "amount" not in error, error
     assert not Move.objects.filter(game=game).exists()
 
     # a double click sends the form's one idempotency key twice: one move

@@ -283,6 +283,13 @@ MESSAGES = {
     "standing.say.decline_graveyard": "mai cimitero|niente cimitero",
     "standing.param.characters": "personaggi",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "param.cards": 'Carte Edificio',
+    "param.card": 'Carta Edificio',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.city_size": 'Dimensione della città',
+    "option.city_size.help": 'La partita finisce nel round in cui una città raggiunge questo numero di edifici (7 accorcia le partite con 6-7 giocatori).',
+    "option.crown_variant": 'Variante della corona',
+    "option.crown_variant.help": "Un Re assassinato riceve comunque la corona, all'inizio del round successivo.",
     "kind.set aside a character": "mettere da parte un personaggio",
     "kind.choose a character": "scegliere un personaggio",
     "kind.graveyard": "Cimitero",

@@ -163,6 +163,9 @@ MESSAGES = {
     "variant.nobility": 'Adelsspiel',
     "variant.country_estate": 'Landgutspiel',
     "variant.full": 'Gesamtspiel',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.variant": 'Spiel',
+    "option.variant.help": 'Welches Spiel: das Handelsspiel (der Reichste gewinnt), das Adelsspiel (wer zuerst das Wappen der Adelstabelle erreicht), das Landgutspiel (der erste Adlige, der ein Landgut kauft) oder das Gesamtspiel (bis das zweite Landgut verkauft ist; der reichere Besitzer gewinnt).',
     "kind.demand": 'Nachfrage',
     "kind.offer": 'Angebot',
     "kind.market": 'Markt',
@@ -399,6 +402,9 @@ MESSAGES = {
     "choice.bribe": "Zusatzpunkte gegen die Räuber: {points} {points:Punkt|Punkte}, {florins} Gulden",
     "choice.sellnote": "{count} {count:Schuldschein|Schuldscheine} für {florins} Gulden verkaufen",
     "choice.donate": "Abgeben: {what}",
+    "choice.lose": "Verlieren: {wares}",
+    "choice.no_bid": "kein Gebot",
+    "choice.no_lottery": "Keine Zahl kaufen",
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.deal_limit": "Für die Waren einer Handelskarte bis zu einer Zahl Gulden bieten (verdeckt, in jeder ihrer Zeilen)",
     "standing.no_lottery": "Nie Lotterienummern kaufen",

@@ -175,6 +175,9 @@ MESSAGES = {
     "variant.nobility": 'nobility',
     "variant.country_estate": 'country estate',
     "variant.full": 'full',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.variant": 'Game',
+    "option.variant.help": 'Which game: the trading game (the richest wins), the nobility game (the first to reach the shield of the nobility table), the country estate game (the first noble to buy a country estate) or the full game (until the second estate is sold; the richer owner wins).',
     "kind.demand": 'demand',
     "kind.offer": 'offer',
     "kind.market": 'market',
@@ -411,6 +414,9 @@ MESSAGES = {
     "choice.bribe": "Bribe: {points} {points:point|points}, {florins} florins",
     "choice.sellnote": "Sell {count} debt {count:note|notes} for {florins} florins",
     "choice.donate": "Donate: {what}",
+    "choice.lose": "Lose {wares}",
+    "choice.no_bid": "no bid",
+    "choice.no_lottery": "Buy no number",
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.deal_limit": "Bid up to a number of florins for a deal card's wares (sealed, every line of it)",
     "standing.no_lottery": "Never buy lottery numbers",

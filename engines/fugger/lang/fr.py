@@ -163,6 +163,9 @@ MESSAGES = {
     "variant.nobility": 'jeu de la noblesse',
     "variant.country_estate": 'jeu du domaine',
     "variant.full": 'jeu complet',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.variant": 'Jeu',
+    "option.variant.help": "Quel jeu : le jeu du commerce (le plus riche gagne), le jeu de la noblesse (le premier à atteindre l'écu de la table de noblesse), le jeu du domaine (le premier noble à acheter un domaine) ou le jeu complet (jusqu'à la vente du second domaine ; le propriétaire le plus riche gagne).",
     "kind.demand": 'demande',
     "kind.offer": 'offre',
     "kind.market": 'marché',
@@ -399,6 +402,9 @@ MESSAGES = {
     "choice.bribe": "Points contre les brigands : {points} {points:point|points}, {florins} florins",
     "choice.sellnote": "Vendre {count} {count:reconnaissance de dettes|reconnaissances de dettes} pour {florins} florins",
     "choice.donate": "Céder : {what}",
+    "choice.lose": "Perdre : {wares}",
+    "choice.no_bid": "pas d'offre",
+    "choice.no_lottery": "N'acheter aucun numéro",
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.deal_limit": "Offrir jusqu'à un nombre de florins pour les marchandises d'une carte affaire (en secret, à chacune de ses lignes)",
     "standing.no_lottery": "Ne jamais acheter de numéros de loterie",

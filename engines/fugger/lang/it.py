@@ -163,6 +163,9 @@ MESSAGES = {
     "variant.nobility": 'gioco della nobiltà',
     "variant.country_estate": 'gioco della tenuta',
     "variant.full": 'gioco completo',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.variant": 'Gioco',
+    "option.variant.help": 'Quale gioco: il gioco del commercio (vince il più ricco), il gioco della nobiltà (il primo a raggiungere lo stemma della tabella dei nobili), il gioco della tenuta (il primo nobile che compra una tenuta) o il gioco completo (finché non è venduta la seconda tenuta; vince il proprietario più ricco).',
     "kind.demand": 'domanda',
     "kind.offer": 'offerta',
     "kind.market": 'mercato',
@@ -399,6 +402,9 @@ MESSAGES = {
     "choice.bribe": "Punti contro i briganti: {points} {points:punto|punti}, {florins} fiorini",
     "choice.sellnote": "Vendere {count} {count:cambiale|cambiali} per {florins} fiorini",
     "choice.donate": "Rinunciare a: {what}",
+    "choice.lose": "Perdere: {wares}",
+    "choice.no_bid": "nessuna offerta",
+    "choice.no_lottery": "Non comprare nessun numero",
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.deal_limit": "Offrire fino a un numero di fiorini per le merci di una carta affare (in segreto, a ogni sua riga)",
     "standing.no_lottery": "Non comprare mai numeri della lotteria",
