@@ -334,10 +334,8 @@ def standing_check(specs: list[ActionSpec], order, lang: str = "en", wording: Wo
     """Raises IllegalAction unless ``order`` is one of ``specs`` with fitting
     params; the refusal is in ``lang``, names the order and its values in the
     game's words (never a type's or a value's id) and lists what is offered."""
-    offered = _offered(specs, lang, labelled=False)
-
     def refused(why: str) -> IllegalAction:
-        return IllegalAction(COMMON.text(lang, "standing.refused", refusal=why, offered=offered))
+        return IllegalAction(COMMON.text(lang, "standing.refused", refusal=why, offered=_offered(specs, lang, labelled=False)))
 
     by_type = {s["type"]: s for s in specs}
     kind = order.get("type") if isinstance(order, dict) else None
@@ -347,10 +345,11 @@ def standing_check(specs: list[ActionSpec], order, lang: str = "en", wording: Wo
     example = f"{COMMON.text(lang, 'standing.word')} {chosen['example']}"
     given = {k: v for k, v in order.items() if k != "type"}
     for name, schema in chosen["params"].items():
-        field = wording.param(chosen["type"], name, lang)
         if name not in given:
+            field = wording.param(chosen["type"], name, lang)
             raise refused(COMMON.text(lang, "standing.needs_value", label=chosen["label"], name=field, example=example))
         if schema_words.param_errors(schema, given[name]):
+            field = wording.param(chosen["type"], name, lang)
             what = schema_words.expected_words(_named(wording, name, schema, lang), lang)
             error = COMMON.text(lang, "must_be", what=what)
             raise refused(COMMON.text(lang, "standing.bad_value", label=chosen["label"], name=field, error=error, example=example))
