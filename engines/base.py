@@ -287,6 +287,37 @@ def choices_adjust(
     return choices
 
 
+def action_words(action: dict, choices: list[Choice], specs: list[ActionSpec] | None = None, lang: str = "en") -> str:
+    """An action in the game's words and ``lang``, from the labels of the
+    engine's ``choices`` (and the params' titles of its ``specs``) in that
+    language, as they were when the action was legal: the play's own label,
+    or the action's label with each param's value named ("Gebote für Tuch
+    (Preise: 4, 5)"); never a param's or a value's id where a name exists."""
+    choice = next((c for c in choices if c["type"] == action.get("type")), None)
+    if choice is None:
+        spec = next((s for s in specs or [] if s["type"] == action.get("type")), None)
+        return spec["label"] if spec is not None else str(action.get("type", "")).replace("_", " ")
+    for p in choice["plays"]:
+        if p["action"] == action:
+            return p["label"]
+    spec = next((s for s in specs or [] if s["type"] == choice["type"]), None)
+    params = [(param, value) for param, value in action.items() if param != "type"]
+    if len(params) == 1 and not isinstance(params[0][1], list):
+        # one value the engine names ("700 Gulden", "kein Gebot"): its name says it all
+        param, value = params[0]
+        named = next((o["label"] for o in choice["options"].get(param, []) if o["value"] == value), None)
+        if named is not None:
+            return named
+    parts = []
+    for param, value in params:
+        names = {repr(o["value"]): o["label"] for o in choice["options"].get(param, [])}
+        values = value if isinstance(value, list) else [value]
+        words = ", ".join(names.get(repr(v), plain_name(param, v)) for v in values) or i18n.COMMON.text(lang, "none")
+        title = schema_words.param_label(spec, param) if spec is not None and param in spec["params"] else param.replace("_", " ")
+        parts.append(i18n.COMMON.text(lang, "param_value", name=title, value=words))
+    return choice["label"] + (" (" + "; ".join(parts) + ")" if parts else "")
+
+
 def _on_of(action: dict, on) -> str | None:
     if on is None:
         return None

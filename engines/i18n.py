@@ -277,6 +277,19 @@ def kinds_in(catalog: Catalog, decisions: list[dict], lang: str) -> list[dict]:
             for d in decisions]
 
 
+def params_titled(catalog: Catalog, specs: list[dict], lang: str) -> list[dict]:
+    """``specs`` with each param's schema given a ``title`` in ``lang``
+    (``param.<name>`` of the engine's catalog or the shared one): the word a
+    form's field and a refusal use for it, never the param's own name. A
+    param no catalog names keeps none (its name is read as it is)."""
+    for s in specs:
+        s["params"] = {
+            name: {**schema, "title": catalog.text(lang, f"param.{name}")} if catalog.has(f"param.{name}") else schema
+            for name, schema in s["params"].items()
+        }
+    return specs
+
+
 def describe_actions(specs: list[dict], lang: str = DEFAULT) -> str:
     """One line per action a seat may send now, in the reader's language."""
     if not specs:

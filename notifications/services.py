@@ -307,9 +307,9 @@ def push_subscribe(*, user, endpoint: str, p256dh: str, auth: str, label: str = 
     endpoint is one browser profile: subscribed again, it moves to this account."""
     parts = urlsplit(endpoint or "")
     if parts.scheme not in ("https", "http") or not parts.netloc or len(endpoint) > 2000:
-        raise InvalidRequest("A push subscription needs the push service's address.")
+        raise InvalidRequest(_("A push subscription needs the push service's address."))
     if not p256dh or not auth or len(p256dh) > 200 or len(auth) > 100:
-        raise InvalidRequest("A push subscription needs the browser's keys.")
+        raise InvalidRequest(_("A push subscription needs the browser's keys."))
     row, _created = PushSubscription.objects.update_or_create(
         endpoint=endpoint, defaults={"user": user, "p256dh": p256dh, "auth": auth, "label": label[:100]}
     )
@@ -331,7 +331,7 @@ def push_unsubscribe(*, user, subscription_id: int | None = None, endpoint: str 
 def channel_preference_set(*, user, kind: str, channel: str, enabled: bool):
     """Whether the player takes ``kind`` by ``channel``."""
     if kind not in KINDS or channel not in Channel.values or (channel == Channel.MAIL and kind in NO_MAIL):
-        raise InvalidRequest("No such kind of notification or channel.")
+        raise InvalidRequest(_("No such kind of notification or channel."))
     row, _created = ChannelPreference.objects.update_or_create(user=user, kind=kind, channel=channel, defaults={"enabled": enabled})
     return row
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 # What a timeout does.
@@ -46,6 +47,23 @@ PRESETS: dict[str, dict] = {
     "office-hours": {"mode": "per_decision", "hours": 48, "weekdays_only": True, "time_of_day": "18:00", "reminder_hours": 8, "last_call_hours": 2},
 }
 DEFAULT_PRESET = "standard-72h"
+# each preset as a player reads its name (the API keeps the names above)
+PRESET_NAMES = {
+    "blitz-24h": _("blitz, 24 hours"),
+    "daily-48h": _("daily, 48 hours"),
+    "standard-72h": _("standard, 72 hours"),
+    "weekly-168h": _("weekly, 168 hours"),
+    "credit-3d": _("clock, 3 days"),
+    "credit-7d": _("clock, 7 days"),
+    "office-hours": _("office hours"),
+}
+
+
+def preset_name(name: str | None) -> str:
+    """A preset's name in the reader's words; "custom" for a time control of one's own."""
+    if not name:
+        return str(_("custom"))
+    return str(PRESET_NAMES.get(name, name))
 
 _BASE = {
     "preset": None,
@@ -77,7 +95,8 @@ def _hours(tc: dict, name: str, low: float, high: float, *, allow_none: bool = F
     if value is None and allow_none:
         return
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-        raise ValueError(f"time_control.{name} must be a number of hours between {low:g} and {high:g}, not {value!r}.")
+        raise ValueError(gettext("time_control.%(name)s must be a number of hours between %(low)s and %(high)s, not %(value)s.")
+                         % {"name": name, "low": f"{low:g}", "high": f"{high:g}", "value": repr(value)})
 
 
 def time_control_normalise(tc: dict | None) -> dict:
@@ -85,27 +104,30 @@ def time_control_normalise(tc: dict | None) -> dict:
     explicit fields, or both (fields override the preset). Raises ValueError
     with a message that says what to send instead."""
     if not isinstance(tc or {}, dict):
-        raise ValueError('time_control must be an object, e.g. {"preset": "daily-48h"}.')
+        raise ValueError(gettext('time_control must be an object, e.g. {"preset": "daily-48h"}.'))
     given = dict(tc or {})
     unknown = sorted(set(given) - set(_BASE))
     if unknown:
-        raise ValueError(f"Unknown time_control field(s): {', '.join(unknown)}. Known: {', '.join(sorted(_BASE))}.")
+        raise ValueError(gettext("Unknown time_control field(s): %(unknown)s. Known: %(known)s.")
+                         % {"unknown": ", ".join(unknown), "known": ", ".join(sorted(_BASE))})
     preset = given.get("preset")
     if preset is None and not given:
         preset = DEFAULT_PRESET
     if preset is not None and preset not in PRESETS:
-        raise ValueError(f"No time-control preset {preset!r}. Presets: {', '.join(PRESETS)}.")
+        raise ValueError(gettext("No time-control preset %(preset)s. Presets: %(presets)s.")
+                         % {"preset": repr(preset), "presets": ", ".join(PRESETS)})
     out = {**_BASE, **(PRESETS[preset] if preset else {})}
     if given.get("mode") == "credit" and preset is None:
         out |= {k: v for k, v in PRESETS["credit-3d"].items() if k.endswith("_hours") and k not in ("reminder_hours", "last_call_hours")}
     out |= {k: v for k, v in given.items() if k != "preset"}
     out["preset"] = preset
     if out["mode"] not in ("per_decision", "credit"):
-        raise ValueError(f"time_control.mode must be 'per_decision' or 'credit', not {out['mode']!r}.")
+        raise ValueError(gettext("time_control.mode must be 'per_decision' or 'credit', not %(mode)s.") % {"mode": repr(out["mode"])})
     if out["mode"] == "per_decision":
         hours = out["hours"]
         if isinstance(hours, bool) or not isinstance(hours, int) or not 1 <= hours <= MAX_HOURS:
-            raise ValueError(f"time_control.hours must be a whole number of hours between 1 and {MAX_HOURS}, not {hours!r}.")
+            raise ValueError(gettext("time_control.hours must be a whole number of hours between 1 and %(max)s, not %(hours)s.")
+                             % {"max": MAX_HOURS, "hours": repr(hours)})
         out["initial_hours"] = out["increment_hours"] = out["max_hours"] = None
     else:
         out["hours"] = None
@@ -113,22 +135,25 @@ def time_control_normalise(tc: dict | None) -> dict:
         _hours(out, "increment_hours", 0, MAX_HOURS)
         _hours(out, "max_hours", 1, MAX_HOURS)
         if out["max_hours"] < out["initial_hours"]:
-            raise ValueError("time_control.max_hours (the cap) must be at least initial_hours.")
+            raise ValueError(gettext("time_control.max_hours (the cap) must be at least initial_hours."))
     if not isinstance(out["weekdays_only"], bool):
-        raise ValueError("time_control.weekdays_only must be true or false.")
+        raise ValueError(gettext("time_control.weekdays_only must be true or false."))
     try:
         ZoneInfo(str(out["timezone"]))
     except (ZoneInfoNotFoundError, ValueError):
-        raise ValueError(f"time_control.timezone must be an IANA time zone such as 'Europe/Berlin', not {out['timezone']!r}.") from None
+        raise ValueError(gettext("time_control.timezone must be an IANA time zone such as 'Europe/Berlin', not %(zone)s.")
+                         % {"zone": repr(out["timezone"])}) from None
     if out["time_of_day"] is not None:
         out["time_of_day"] = _time_of_day(out["time_of_day"]).strftime("%H:%M")
     _hours(out, "grace_hours", 0, 168)
     _hours(out, "reminder_hours", 0, MAX_HOURS)
     _hours(out, "last_call_hours", 0, MAX_HOURS)
     if out["on_timeout"] not in ON_TIMEOUT:
-        raise ValueError(f"time_control.on_timeout must be one of {', '.join(ON_TIMEOUT)}, not {out['on_timeout']!r}.")
+        raise ValueError(gettext("time_control.on_timeout must be one of %(names)s, not %(value)s.")
+                         % {"names": ", ".join(ON_TIMEOUT), "value": repr(out["on_timeout"])})
     if out["on_leave"] not in ON_LEAVE:
-        raise ValueError(f"time_control.on_leave must be one of {', '.join(ON_LEAVE)}, not {out['on_leave']!r}.")
+        raise ValueError(gettext("time_control.on_leave must be one of %(names)s, not %(value)s.")
+                         % {"names": ", ".join(ON_LEAVE), "value": repr(out["on_leave"])})
     return out
 
 
@@ -137,7 +162,8 @@ def _time_of_day(value) -> time:
         hh, mm = str(value).split(":")
         return time(int(hh), int(mm))
     except ValueError:
-        raise ValueError(f"time_control.time_of_day must be HH:MM (24-hour), e.g. '18:00', not {value!r}.") from None
+        raise ValueError(gettext("time_control.time_of_day must be HH:MM (24-hour), e.g. '18:00', not %(value)s.")
+                         % {"value": repr(value)}) from None
 
 
 # --- counting time ----------------------------------------------------------------

@@ -15,7 +15,7 @@ from engines.base import (
     subset,
 )
 
-from engines.i18n import kinds_in
+from engines.i18n import kinds_in, params_titled
 
 from . import bots, choices, orders, rules as R, text
 from . import data as D
@@ -69,7 +69,7 @@ class Augsburg1520:
     def actions(self, state: dict, seat: int, *, lang: str = "en") -> list[dict]:
         if seat not in R.acting_seats(state):
             return []
-        return _specs(state, seat, lang)
+        return params_titled(I.CATALOG, _specs(state, seat, lang), lang)
 
     def validate(self, state: dict, seat: int, action: dict, *, lang: str = "en") -> None:
         specs = self.actions(state, seat, lang=lang)

@@ -10,6 +10,7 @@ Münzmeister, Baumeister, Bürger ... Bürgermeister); the glossary is in README
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engines.base import Event, event
@@ -47,11 +48,28 @@ def level(category: str, number: int) -> dict:
 
 
 def card(card_id: str) -> Any:
-    """``maria-15`` is written as is in every language (it is also how a card is
-    typed); a joker is ``joker-3`` or, in Italian, ``jolly-3``."""
-    if card_id.startswith("joker"):
-        return message("card.joker", number=int(card_id.split("-")[1]))
-    return card_id
+    """A debt note as printed, in every language: ``Maria 15`` (the noble's name
+    and the value; parse reads it back), a joker ``Joker 3`` or, in Italian,
+    ``Jolly 3`` (numbered as the forms number them; parse reads that too)."""
+    noble_, _, number = card_id.rpartition("-")
+    if noble_ == "joker":
+        return message("card.joker", number=int(number))
+    return message("card.note", noble=term(f"noble.{noble_}"), number=int(number))
+
+
+_CARD_ID = re.compile(r"(maria|louise|leo|philippe|joker)-\d+")
+
+
+def _cards_named(value: Any) -> Any:
+    """Args stored before the notes were written by name (plain ``maria-15``)
+    as they are written now."""
+    if isinstance(value, str) and _CARD_ID.fullmatch(value):
+        return card(value)
+    if isinstance(value, list):
+        return [_cards_named(v) for v in value]
+    if isinstance(value, dict) and "key" in value:
+        return {**value, "args": {k: _cards_named(v) for k, v in value.get("args", {}).items()}}
+    return value
 
 
 def cards(card_ids: list[str]) -> Any:
@@ -69,4 +87,4 @@ def event_text(ev: dict, lang: str = "en") -> str:
     msg = (ev.get("data") or {}).get("msg")
     if not msg:
         return ev["text"]
-    return CATALOG.text(lang, msg["key"], **msg.get("args", {}))
+    return CATALOG.text(lang, msg["key"], **{k: _cards_named(v) for k, v in msg.get("args", {}).items()})

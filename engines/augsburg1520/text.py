@@ -112,10 +112,23 @@ def _fail(key: str, engine, state, seat, lang, **args) -> ParseError:
 # --- cards -------------------------------------------------------------------------
 
 
+def _joker_named(pool: list[str], chosen: list[str], number: int) -> bool:
+    """Whether "joker <number>" names that joker ("Joker 3", as written): when it is in
+    the pool, or when the older reading (the next joker, then the note of that value)
+    finds no such note."""
+    if f"joker-{number}" in chosen:
+        return False
+    if f"joker-{number}" in pool:
+        return True
+    free_joker = any(R.is_joker(c) and c not in chosen for c in pool)
+    notes = [c for c in pool if not R.is_joker(c) and R.value_of(c) == number and c not in chosen]
+    return not (free_joker and len(notes) == 1)
+
+
 def _cards(tokens: list[str], pool: list[str], what: str, engine, state, seat, lang) -> list[str]:
     """Card words -> card ids from ``pool`` (your hand, your offer ...): ``maria-15``,
-    ``maria 15``, ``Maria-14 e -15`` (the rulebook's way), ``joker``, ``2 jolly``, or a
-    bare value."""
+    ``maria 15``, ``Maria-14 e -15`` (the rulebook's way), ``joker``, ``Joker 3`` (that
+    joker of the pool, as the texts name it), ``2 jolly``, or a bare value."""
     chosen: list[str] = []
     last_noble = None
     i = 0
@@ -134,6 +147,10 @@ def _cards(tokens: list[str], pool: list[str], what: str, engine, state, seat, l
         if word in NOBLE_ALIASES and nxt is not None and nxt.lstrip("-").isdigit():
             last_noble = NOBLE_ALIASES[word]
             chosen.append(f"{last_noble}-{int(nxt.lstrip('-'))}")
+            i += 2
+            continue
+        if word in JOKERS and nxt is not None and nxt.isdigit() and _joker_named(pool, chosen, int(nxt)):
+            chosen.append(f"joker-{int(nxt)}")  # "Joker 3", as the texts and the forms name a joker
             i += 2
             continue
         if word in JOKERS:

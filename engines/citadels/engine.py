@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.base import IllegalAction
-from engines.i18n import kinds_in
+from engines.i18n import kinds_in, params_titled
 
 from . import bots, choices, moves, orders, rules, text, views
 from . import i18n as I
@@ -56,7 +56,7 @@ class CitadelsEngine:
         return kinds_in(I.CATALOG, moves.decisions(state, lang), lang)
 
     def actions(self, state: dict, seat: int, *, lang: str = "en") -> list:
-        return moves.actions(state, seat, lang)
+        return params_titled(I.CATALOG, moves.actions(state, seat, lang), lang)
 
     def validate(self, state: dict, seat: int, action: dict, *, lang: str = "en") -> None:
         moves.validate(state, seat, action, lang)

@@ -16,7 +16,7 @@ from engines.base import (
     subset,
 )
 
-from engines.i18n import event_text, kinds_in
+from engines.i18n import event_text, kinds_in, params_titled
 
 from . import board as B
 from . import i18n as I
@@ -107,7 +107,7 @@ class Fugger:
         if lang != "en":
             for x in specs:
                 x["example"] = I.localize(x["example"], lang)
-        return specs
+        return params_titled(I.CATALOG, specs, lang)
 
     def _actions(self, state, seat, lang):
         t = I.t
@@ -119,7 +119,7 @@ class Fugger:
         P = S["seats"][seat]
         out = []
         if kind == "home":
-            return [spec("home", t(lang, "spec.home"), "home augsburg", town=enum(*D.HOME_BASES))]
+            return [spec("home", t(lang, "spec.home"), f"home {R.sname('augsburg')}", town=enum(*D.HOME_BASES))]
         if kind == "auction":
             top = self._auction_cap(S, seat, pend)
             ex = pend["min"] if top >= pend["min"] else 0
@@ -154,7 +154,7 @@ class Fugger:
             route = self._move_example(S, seat, movable)
             if route:
                 out.append(spec("move", t(lang, "spec.move"),
-                                f"move {route[0]} " + " ".join(route[1]), rep=enum(*movable),
+                                f"move {route[0]} " + " ".join(R.sname(p) for p in route[1]), rep=enum(*movable),
                                 path={"type": "array", "items": {"enum": list(B.SPACE_IDS)}, "minItems": 1,
                                       "maxItems": D.MAX_MOVE}))
             out += self._goods_specs(S, seat, pend, forced_from=["home"] + [str(r) for r in movable], lang=lang)

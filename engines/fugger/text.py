@@ -104,6 +104,9 @@ MULTI_WORD = {
 }
 AREA_ALIASES.setdefault("niedersachsen", "Niedersachsen")
 AREA_ALIASES["spanien"] = "Spanien/Portugal"
+# and every space's printed name of more than one word ("Schiff Mittelmeer (West)"), as the commands write them
+MULTI_WORD.update({" ".join(re.sub(r"[/()]", " ", sp["name"]).split()).lower(): _id
+                   for _id, sp in D.SPACES.items() if len(re.sub(r"[/()]", " ", sp["name"]).split()) > 1})
 _MULTI = {fold(k): v for k, v in MULTI_WORD.items()}
 
 PLACE_ALIASES = {"home": "home", "warehouse": "home", "lager": "home", "w": "home", "1": "1", "2": "2", "3": "3"}
@@ -390,10 +393,10 @@ def _command(state, seat, a: dict) -> str:
         return f"payfee {a['player']}"
     if t == "offer_note":
         return f"offernote {a['count']} to player {a['player']} for {a['price']}"
-    if t == "home":
-        return f"home {a['town']}"
+    if t == "home":  # places by their printed names (parse reads them), never by their ids
+        return f"home {R.sname(a['town'])}"
     if t == "move":
-        return f"move {a['rep']} " + " ".join(a["path"])
+        return f"move {a['rep']} " + " ".join(R.sname(p) for p in a["path"])
     if t == "transfer":
         return f"transfer {a['count']} {a['ware']} from {a['from']} to {a['to']}"
     if t == "sellforced":

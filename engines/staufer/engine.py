@@ -15,7 +15,7 @@ from engines.base import (
     spec,
 )
 
-from engines.i18n import kinds_in
+from engines.i18n import kinds_in, params_titled
 
 from . import bots, choices, rules, text
 from . import i18n as I
@@ -91,6 +91,9 @@ class StauferEngine:
         return [decision(seat, "turn", t(lang, "ask.turn"))]
 
     def actions(self, state: dict, seat: int, *, lang: str = "en") -> list:
+        return params_titled(I.CATALOG, self._actions(state, seat, lang), lang)
+
+    def _actions(self, state: dict, seat: int, lang: str) -> list:
         if seat != current_seat(state):
             return []
         cmd = text.command

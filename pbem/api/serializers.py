@@ -1,6 +1,7 @@
 """Request bodies (validated here, acted on by the services) and the shapes
 of the answers, so the OpenAPI schema says what the API really returns."""
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from pbem.languages import language_names
@@ -26,7 +27,7 @@ class GameCreateSerializer(serializers.Serializer):
         if "seed" in self.initial_data:
             # a player who chose the seed could deal every hand offline
             raise serializers.ValidationError(
-                {"seed": ["The seed is drawn by the server and published when the game is finished; leave it out."]}
+                {"seed": [_("The seed is drawn by the server and published when the game is finished; leave it out.")]}
             )
         return attrs
 
@@ -49,7 +50,7 @@ class MoveSubmitSerializer(serializers.Serializer):
 
     def validate_action(self, value):
         if not isinstance(value, dict) or not isinstance(value.get("type"), str):
-            raise serializers.ValidationError('An action is a JSON object with a string "type".')
+            raise serializers.ValidationError(_('An action is a JSON object with a string "type".'))
         return value
 
 

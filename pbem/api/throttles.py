@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 import redis
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.translation import gettext
 from rest_framework.exceptions import Throttled
 from rest_framework.throttling import AnonRateThrottle, BaseThrottle, UserRateThrottle
 
@@ -117,7 +118,7 @@ class SignInLockout:
             when = datetime.fromtimestamp(until, tz=timezone.utc)
             raise Throttled(
                 wait=until - time.time(),
-                detail=f"Too many failed sign-ins: try again after {when:%Y-%m-%d %H:%M:%S} UTC.",
+                detail=gettext("Too many failed sign-ins: try again after %(when)s UTC.") % {"when": f"{when:%Y-%m-%d %H:%M:%S}"},
             )
 
     def failed(self) -> None:

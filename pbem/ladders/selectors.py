@@ -119,10 +119,11 @@ def rating_plot_svg(*, history: list[dict], width: int = 640, height: int = 240)
     """The ordinal after each game as a line, drawn on the server (no script)."""
     pad = 36
     if not history:
+        empty = escape(_("No rated games yet"))
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
-            f'aria-label="No rated games yet"><text x="{width // 2}" y="{height // 2}" text-anchor="middle">'
-            "No rated games yet</text></svg>"
+            f'aria-label="{empty}"><text x="{width // 2}" y="{height // 2}" text-anchor="middle">'
+            f"{empty}</text></svg>"
         )
     values = [history[0]["ordinal_before"]] + [h["ordinal_after"] for h in history]
     low, high = min(values), max(values)
@@ -134,9 +135,14 @@ def rating_plot_svg(*, history: list[dict], width: int = 640, height: int = 240)
         return round(height - pad - (v - low) / (high - low) * (height - 2 * pad), 1)
 
     points = " ".join(f"{round(pad + i * step, 1)},{y(v)}" for i, v in enumerate(values))
+    # each text outside the f-strings: xgettext does not see a marked text inside one
+    titles = [
+        escape(_("game #%(game)s: place %(place)s of %(players)s, %(rating).2f")
+               % {"game": h["game"], "place": h["place"], "players": h["players"], "rating": h["ordinal_after"]})
+        for h in history
+    ]
     dots = "".join(
-        f'<circle cx="{round(pad + (i + 1) * step, 1)}" cy="{y(h["ordinal_after"])}" r="3">'
-        f'<title>{escape(_("game #%(game)s: place %(place)s of %(players)s, %(rating).2f") % {"game": h["game"], "place": h["place"], "players": h["players"], "rating": h["ordinal_after"]})}</title></circle>'
+        f'<circle cx="{round(pad + (i + 1) * step, 1)}" cy="{y(h["ordinal_after"])}" r="3"><title>{titles[i]}</title></circle>'
         for i, h in enumerate(history)
     )
     label = escape(

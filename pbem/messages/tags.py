@@ -3,7 +3,7 @@
 ``|deadline_short:zone`` (the same, short, for a push or a chat message),
 ``|indent:n`` (continuation lines of a quoted text), and for the answers to
 mails ``{% answer_part part %}`` (one piece of an answer, rendered from its own
-template), ``|done_line:line``, ``|quoted``, ``|status_word`` and ``|game_title``."""
+template), ``|done_line:line``, ``|quoted``, ``|status_word``, ``|game_title`` and ``|decision_word``."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from django import template
 from django.utils import dateformat
 from django.utils.dateparse import parse_datetime
 
+from pbem.languages import decision_word as _decision_word
 from pbem.languages import game_title as _game_title
 from pbem.languages import status_word as _status_word
 
@@ -129,6 +130,12 @@ def status_word(value) -> str:
 def game_title(slug) -> str:
     """The game's title as published in the reader's country ("" for none)."""
     return _game_title(str(slug)) or ""
+
+
+@register.filter
+def decision_word(kind, slug) -> str:
+    """A decision's stored (English) kind in the reader's words, by the engine ``slug``."""
+    return _decision_word(str(slug or ""), str(kind))
 
 
 @register.filter

@@ -8,21 +8,25 @@ from datetime import timezone
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import ngettext
 
 from notifications.fanout import KINDS, NO_MAIL, channel_wanted, preferences_of
 from notifications.models import Channel, ChatChannel, ChatHandle, Notification, PushSubscription
 from notifications.outbox import _BY_MODE, preference_of
 from pbem.models import Game, Move, Seat, TableMessage
+from pbem.selectors import engine_list, event_text
 
 # A digest longer than this says how many lines it left out.
 DIGEST_MAX_LINES = 40
 
 
-def digest_since_last_acted(*, game: Game | None = None, seat: int, game_id: int | None = None, before_version: int | None = None) -> list[str]:
+def digest_since_last_acted(*, game: Game | None = None, seat: int, game_id: int | None = None, before_version: int | None = None,
+                            engine: str | None = None) -> list[str]:
     """The texts of the events this seat may see, from the step in which the
     seat last acted itself (web, API or email) up to now, or up to the step
     before ``before_version`` (the version of the mail being rendered: the
-    digest a mail delivered later shows is the one of when it was written).
+    digest a mail delivered later shows is the one of when it was written);
+    written by ``engine`` (its slug; default: the game's) in the active language.
 
     One round trip, in SQL written out: it runs in every step that asks a
     seat for its move, where compiling the two ORM queries it replaces cost
@@ -41,26 +45,34 @@ def digest_since_last_acted(*, game: Game | None = None, seat: int, game_id: int
             [game_id, Move.Status.APPLIED, bound, game_id, seat, *sources, bound],
         )
         # decoded as the ORM would (PostgreSQL and SQLite hand JSON over as text)
-        return _visible_lines((events.from_db_value(row[0], None, connection) for row in c.fetchall()), seat)
+        rows = [events.from_db_value(row[0], None, connection) for row in c.fetchall()]
+    slug = engine or (game.engine if game is not None else Game.objects.filter(pk=game_id).values_list("engine", flat=True).first())
+    return _visible_lines(rows, seat, slug)
 
 
 def events_since(*, game: Game, seat: int, version: int) -> list[str]:
-    """The texts of the events this seat may see, from the step at ``version`` on."""
+    """The texts of the events this seat may see, from the step at ``version`` on, in the active language."""
     steps = Move.objects.filter(game=game, status=Move.Status.APPLIED, version__gte=version).order_by("version", "seat")
-    return _visible_lines((move.events for move in steps.only("events")), seat)
+    return _visible_lines((move.events for move in steps.only("events")), seat, game.engine)
 
 
-def _visible_lines(step_events, seat: int) -> list[str]:
+def _visible_lines(step_events, seat: int, slug: str | None) -> list[str]:
     """The texts of the events addressed to everyone or to ``seat``, the
-    newest DIGEST_MAX_LINES of them."""
+    newest DIGEST_MAX_LINES of them, each written by the engine in the active
+    language (the stored text is English)."""
+    engine = engine_list().get(slug) if slug else None  # an engine no longer installed: its events as stored
     lines: list[str] = []
     for events in step_events:
         for e in events or []:
             if e.get("to") == "all" or seat in (e.get("to") or []):
-                lines.append(e.get("text", ""))
+                lines.append(event_text(engine, e) if engine is not None and "text" in e else e.get("text", ""))
     if len(lines) > DIGEST_MAX_LINES:
         left = len(lines) - DIGEST_MAX_LINES
-        lines = [f"({left} earlier events left out; the whole history is on the game's page)"] + lines[-DIGEST_MAX_LINES:]
+        lines = [ngettext(
+            "(%(count)d earlier event left out; the whole history is on the game's page)",
+            "(%(count)d earlier events left out; the whole history is on the game's page)",
+            left,
+        ) % {"count": left}] + lines[-DIGEST_MAX_LINES:]
     return [line for line in lines if line]
 
 

@@ -28,10 +28,10 @@ scans the rows' data as well as the mails.
 
 from __future__ import annotations
 
-from django.utils import timezone
+from django.utils import timezone, translation
 
 import boards
-from engines.base import canonical
+from engines.base import action_words, canonical
 from engines.names import seat_names_in
 from notifications import links as mail_links
 from notifications.models import Notification
@@ -41,7 +41,8 @@ from pbem.messages.render import game_tag
 from pbem.selectors import (
     MOVE_COMMITMENT_FORMULA,
     engine_get,
-    events_for_seat,
+    engine_list,
+    event_text,
     profile_of,
     recipient_language,
     seats_by_index,
@@ -151,11 +152,16 @@ def reminder_write(*, game, pending, which: str = "reminder", policy: str = "") 
     )
 
 
-def resolution_write(*, game, version: int, moves: list) -> None:
+def resolution_write(*, game, version: int, moves: list, before: dict | None = None) -> None:
     """Each player learns of the others' sealed answers only what the engine's
     events of that step tell that seat (a bid's amount, never a face-down
     card), and sees the commitments; the salts that let anyone check them
-    come with the game's record once the game is finished."""
+    come with the game's record once the game is finished.
+
+    The events are stored as the engine wrote them and written in the
+    reader's language at delivery; the seat's own answer is named in the
+    game's words of its player's language from ``before`` (the state in which
+    it was legal, so the engine's labels for it still exist)."""
     engine = engine_get(game.engine)
     events = [e for m in moves for e in m.events]
     commitments = [{"seat": m.seat + 1, "commitment": m.secret.commitment} for m in moves if m.sealed]
@@ -163,6 +169,7 @@ def resolution_write(*, game, version: int, moves: list) -> None:
         if seat.player_id is None:
             continue
         own = next((m for m in moves if m.seat == seat.index and m.sealed), None)
+        own_words = _own_words(engine, before, seat.index, own.action, recipient_language(seat.player)) if own is not None else None
         notification_write(
             kind=Notification.Kind.RESOLUTION,
             dedupe_key=f"resolved:{game.pk}:{version}:{seat.index}",
@@ -173,14 +180,32 @@ def resolution_write(*, game, version: int, moves: list) -> None:
             data={
                 "tag": game_tag(game.pk, game.engine),
                 "version": version,
-                "told": [e["text"] for e in events_for_seat(events=events, seat=seat.index) if e["text"]],
-                "own": canonical(own.action) if own is not None else None,
+                "told": [_told(e) for e in events if e.get("text") and (e["to"] == "all" or seat.index in e["to"])],
+                "own": own_words,
                 "commitments": commitments,
                 "formula": MOVE_COMMITMENT_FORMULA,
                 "situation": situation_of(game=game, seat=seat.index, engine=engine),
             },
             game_locked=True,
         )
+
+
+def _told(event: dict) -> dict:
+    """An event as a resolution mail stores it: its English text and the engine's
+    message (key and args) it is written from in another language; nothing else of its data."""
+    msg = (event.get("data") or {}).get("msg")
+    return {"text": event["text"], "data": {"msg": msg} if msg else {}}
+
+
+def _own_words(engine, before: dict | None, seat: int, action: dict, lang: str) -> str:
+    """A seat's own sealed answer in the game's words of ``lang`` (the labels of
+    the engine's choices where it was legal); the command otherwise."""
+    if before is not None and hasattr(engine, "choices"):
+        return action_words(action, engine.choices(before, seat, lang=lang), engine.actions(before, seat, lang=lang), lang)
+    try:
+        return engine.command(before, seat, action, lang=lang) if before is not None else canonical(action)
+    except Exception:  # noqa: BLE001 - only the wording of the mail is at stake
+        return canonical(action)
 
 
 def game_over_write(*, game) -> None:
@@ -229,8 +254,29 @@ def notification_render(row: Notification):
     texts of the game were written) is rendered in it."""
     data = dict(row.data or {})
     user = row.recipient
+    language = data.get("language") or recipient_language(user)
     if user is not None:
         data["zone"] = profile_of(user=user).timezone
+    with translation.override(language):  # what is written here is the reader's too
+        _written_for_reader(row, data, user)
+    links = mail_links.mail_links(user=user, game_id=row.game_id)
+    return mail_render(message=row.message, data=data, language=language, links=links)
+
+
+def _written_for_reader(row: Notification, data: dict, user) -> None:
+    """The parts of a mail read or written at delivery, in the active language."""
+    seen = data.get("situation") or {}
+    names, slug = seen.get("names"), seen.get("engine")
+    if row.message == "resolution" and data.get("told"):
+        engine = engine_list().get(slug) if slug else None
+        # rows written before the events were stored whole hold their English texts
+        data["told"] = [
+            seat_names_in(event_text(engine, e) if isinstance(e, dict) and engine is not None else (e["text"] if isinstance(e, dict) else e),
+                          names, slug)
+            for e in data["told"]
+        ]
+    if row.message == "resolution" and data.get("own"):
+        data["own"] = seat_names_in(data["own"], names, slug)
     if row.game_id is not None and row.seat is not None and user is not None:
         if row.message in ("your_move", "reminder"):
             talk = table_talk_for_mail(game_id=row.game_id, seat_index=row.seat, player_id=user.pk, until=row)
@@ -239,9 +285,6 @@ def notification_render(row: Notification):
             names = (data.get("situation") or {}).get("names")  # the seats' names as the step read them
             # players by name, not "seat 2" (engines.names), as the page does
             data["digest"] = [
-                seat_names_in(line, names, (data.get("situation") or {}).get("engine"))
-                for line in digest_since_last_acted(game_id=row.game_id, seat=row.seat, before_version=row.version)
+                seat_names_in(line, names, slug)
+                for line in digest_since_last_acted(game_id=row.game_id, seat=row.seat, before_version=row.version, engine=slug)
             ]
-    links = mail_links.mail_links(user=user, game_id=row.game_id)
-    language = data.get("language") or recipient_language(user)
-    return mail_render(message=row.message, data=data, language=language, links=links)

@@ -512,13 +512,14 @@ def _apply(game: Game, engine, pending: list[PendingAction], *, moves: list[Move
         p.closed_at = now
     PendingAction.objects.filter(pk__in=[p.pk for p in pending]).update(closed_at=now)  # one moment for all: no CASE per row
     decisions = engine.decisions(step["state"])  # asked once: the hooks and the decisions opened use them
+    before = game.state
     for hook in STEP_APPLIED:
-        hook(game=game, engine=engine, before=game.state, moves=moves, after=step["state"], decisions=decisions)
+        hook(game=game, engine=engine, before=before, moves=moves, after=step["state"], decisions=decisions)
     answered = game.version
     game.state = step["state"]
     game.version += 1
     if any(m.sealed for m in moves):
-        resolution_write(game=game, version=answered, moves=moves)
+        resolution_write(game=game, version=answered, moves=moves, before=before)
     if decisions:
         return decisions_open(game, engine, now, decisions=decisions)
     # the last step's state and version are written with the end of the game

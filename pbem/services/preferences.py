@@ -4,13 +4,15 @@ mail commands; the outbox reads them (notifications.outbox.preference_of)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from notifications.models import EmailPreference
 from pbem.errors import InvalidRequest
 
 
 def preference_set(*, user, mode: str) -> EmailPreference:
     if mode not in EmailPreference.Mode.values:
-        raise InvalidRequest(f"Mail preference is one of: {', '.join(EmailPreference.Mode.values)}.")
+        raise InvalidRequest(gettext("Mail preference is one of: %(modes)s.") % {"modes": ", ".join(EmailPreference.Mode.values)})
     row, _ = EmailPreference.objects.update_or_create(user=user, defaults={"mode": mode})
     return row
 

@@ -175,6 +175,8 @@ def seat_resign(*, game_id: int, user) -> None:
 # --- notes to the players -----------------------------------------------------------
 # Their texts are pbem.messages' (timeout_other, timeout_you, resign_other); a
 # note says who did not answer what and what happened, never what was chosen.
+# They store names, numbers and the decision's stored kind, not sentences: each
+# is written in its reader's language when it is delivered.
 
 
 def _others(game: Game, seat: Seat):
@@ -198,17 +200,17 @@ def timeout_note(*, game: Game, pending: PendingAction, done: str) -> None:
     """A public note to the other players, and a word to the player. It never
     says what was chosen (a sealed default stays as secret as any bid)."""
     seat = pending.seat
-    who = f"{seat.player.username if seat.player_id else seat.name} (seat {seat.index + 1})"
     when = pending.deadline.isoformat() if pending.deadline else None
-    data = {"tag": game_tag(game.pk, game.engine), "who": who, "seat": seat.index + 1, "kind": pending.kind, "when": when, "done": done}
+    # the stored (English) kind and the engine, so each reader's note names the decision in its own words
+    data = {"tag": game_tag(game.pk, game.engine), "engine": game.engine, "name": seat.player.username if seat.player_id else seat.name,
+            "seat": seat.index + 1, "kind": pending.kind, "when": when, "done": done}
     for other in _others(game, seat):
         _note(game=game, to=other, message="timeout_other", data=data, key=f"timeout:{pending.pk}")
     _note(game=game, to=seat, message="timeout_you", data=data, key=f"timeout:{pending.pk}")
 
 
 def leave_note(*, game: Game, seat: Seat, done: str) -> None:
-    who = f"{seat.player.username} (seat {seat.index + 1})"
-    data = {"tag": game_tag(game.pk, game.engine), "who": who, "seat": seat.index + 1, "done": "resign_" + done}
+    data = {"tag": game_tag(game.pk, game.engine), "name": seat.player.username, "seat": seat.index + 1, "done": "resign_" + done}
     for other in _others(game, seat):
         _note(game=game, to=other, message="resign_other", data=data, key=f"resign:{game.pk}:{seat.index}")
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.utils.translation import ngettext
 
 from pbem import clock
-from pbem.languages import language_names
+from pbem.languages import language_names, option_help, option_label, option_value
 
 MAX_PICKERS = 12  # an ordered list longer than this is sent by email or API
 
@@ -43,7 +43,7 @@ def param_widget(name: str, schema: dict, options: list[dict] | None = None) -> 
     engine's legal values with their printed names (Engine.choices); without
     them a value the schema allows is asked for (numbers, prices)."""
     desc = schema.get("description", "")
-    word = name.replace("_", " ")
+    word = schema.get("title") or name.replace("_", " ")  # the engine's word for it in the reader's language
     named = [(str(o["value"]), o["label"], o.get("on")) for o in options] if options is not None else None
     if schema.get("type") == "array":
         items = schema.get("items", {})
@@ -187,7 +187,7 @@ def _preset_text(p: dict) -> str:
     if p.get("time_of_day"):
         text += _(", deadlines at %(time)s") % {"time": p["time_of_day"]}
     return _("%(name)s: %(text)s; reminder %(hours)s h before") % {
-        "name": p["name"], "text": text, "hours": p["reminder_hours"]}
+        "name": clock.preset_name(p["name"]), "text": text, "hours": p["reminder_hours"]}
 
 
 def option_fields(engine) -> dict[str, forms.Field]:
@@ -195,15 +195,16 @@ def option_fields(engine) -> dict[str, forms.Field]:
     description as help, its default as initial value."""
     fields: dict[str, forms.Field] = {}
     for name, prop in engine.options_schema.get("properties", {}).items():
-        label = _label(name).capitalize()
-        help_text = prop.get("description", "")
+        # in the reader's words from the engine's catalogs (option.<name>, .help, .<value>)
+        label = option_label(engine.slug, name)
+        help_text = option_help(engine.slug, name, prop.get("description", ""))
         default = prop.get("default")
         if prop.get("type") == "boolean":
             fields[name] = forms.BooleanField(label=label, help_text=help_text, required=False, initial=default)
         elif "enum" in prop:
             fields[name] = forms.TypedChoiceField(
                 label=label, help_text=help_text, initial=default,
-                choices=[(v, _label(v)) for v in prop["enum"]],
+                choices=[(v, option_value(engine.slug, name, v)) for v in prop["enum"]],
                 coerce=(int if prop.get("type") == "integer" else str),
             )
         elif prop.get("type") == "integer":

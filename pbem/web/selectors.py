@@ -13,6 +13,7 @@ from django.utils.encoding import force_str
 from django.utils.http import urlsafe_base64_decode
 from django.utils.translation import gettext as _
 
+from engines.base import action_words as engine_action_words
 from engines.names import seat_names_in
 from pbem import selectors
 from pbem.languages import game_title
@@ -323,23 +324,10 @@ def sealed_answer_own(*, game: Game, seat: Seat | None) -> dict | None:
     return {"action": move.secret.content, "commitment": move.secret.commitment, "at": move.received_at}
 
 
-def action_words(*, action: dict, choices: list[dict]) -> str:
-    """An action in the game's words, from the labels of the engine's choices."""
-    choice = next((c for c in choices if c["type"] == action.get("type")), None)
-    if choice is None:
-        return str(action.get("type", "")).replace("_", " ")
-    for p in choice["plays"]:
-        if p["action"] == action:
-            return p["label"]
-    parts = []
-    for param, value in action.items():
-        if param == "type":
-            continue
-        names = {repr(o["value"]): o["label"] for o in choice["options"].get(param, [])}
-        values = value if isinstance(value, list) else [value]
-        words = ", ".join(names.get(repr(v), str(v)) for v in values) or "none"
-        parts.append(f"{param.replace('_', ' ')}: {words}")
-    return choice["label"] + (" (" + "; ".join(parts) + ")" if parts else "")
+def action_words(*, action: dict, choices: list[dict], specs: list[dict] | None = None) -> str:
+    """An action in the game's words and the reader's language, from the labels of the
+    engine's choices and the titles of its specs for the decision it answers."""
+    return engine_action_words(action, choices, specs, lang=selectors.reader_language())
 
 
 # --- the calendar and game feeds --------------------------------------------------------------

@@ -90,7 +90,7 @@ def join_link(request, code: str):
         return redirect("web:game", game_id=game.pk)
     return render(
         request, "web/join.html",
-        {"game": game, "title": selectors.engine_get(game.engine).title, "code": code, "seats": [s.name for s in game.seats.all()]},
+        {"game": game, "title": web_selectors._title(game.engine), "code": code, "seats": [s.name for s in game.seats.all()]},
     )
 
 
@@ -169,7 +169,7 @@ def _page_context(request, game: Game, errors: dict | None = None, *, parts: fro
             form["error"] = (errors or {}).get(form["type"])
         sealed = web_selectors.sealed_answer_own(game=game, seat=seat)
         if sealed is not None:
-            sealed["words"] = web_selectors.action_words(action=sealed["action"], choices=choices)
+            sealed["words"] = web_selectors.action_words(action=sealed["action"], choices=choices, specs=detail["actions"])
         context.update(action_forms=forms_, sealed_own=sealed)
     if "live" in parts:
         history = selectors.game_history(game=game, user=request.user)

@@ -7,6 +7,7 @@ accepted move applied once, every mail written once, and the games went on."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -20,11 +21,9 @@ _SUITE_ONLY = ("DATABASE_", "REDIS_", "CELERY_", "PBEM_", "EMAIL_", "DJANGO_")
 
 
 def test_make_run_rides_out_a_kill_of_each_process_and_loses_nothing():
-    import os
-
     env = {k: v for k, v in os.environ.items() if not k.startswith(_SUITE_ONLY)}
     run = subprocess.run(
-        [sys.executable, "-u", "-m", "bench.soak_embedded", "--minutes", "0.5", "--clients", "2", "--games", "4", "--kill-each"],
+        [sys.executable, "-u", "-m", "bench.soak_embedded", "--minutes", "0.35", "--clients", "2", "--games", "4", "--kill-each"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     start = run.stdout.find("{")

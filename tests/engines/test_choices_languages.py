@@ -1,7 +1,9 @@
 """Every choice a form or a board link offers, and the name of every
 decision, is in the reader's language (issues 23 and 28): at every step of a
 bot game per engine, in German, Italian and French, no label or kind carries an English word of the engine's catalogs that the
-language's own catalog does not use, and every offered play still validates."""
+language's own catalog does not use, and every offered play still validates; and
+every other text of the game (situation, prompts, examples, commands, events) holds no
+English and no id by the detector every language test shares (tests/support/leaks.py)."""
 
 import re
 
@@ -15,6 +17,7 @@ from engines.augsburg1520.i18n import CATALOG as AUGSBURG
 from engines.citadels.i18n import CATALOG as CITADELS
 from engines.fugger.i18n import CATALOG as FUGGER
 from engines.staufer.i18n import CATALOG as STAUFER
+from tests.support.leaks import leaks_in
 
 GAMES = {
     "augsburg1520": (3, None),
@@ -104,3 +107,36 @@ def test_every_offered_choice_is_translated_and_accepted(slug):
         state = engine.apply(state, moves)["state"]
         steps += 1
     assert labels > steps * len(FOREIGN)
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_every_text_of_a_game_is_in_the_readers_words(slug):
+    """Everything else an engine writes for a reader, in German, Italian and French:
+    the situation (every seat and the spectator), the prompts, the actions' labels and
+    examples, the commands of the moves made and every event of a bot game hold no
+    English of the games' catalogs and no id (tests/support/leaks.py: ``maria-15``,
+    ``nuernberg``, ``offer_note``)."""
+    engine = registry.get(slug)
+    players, options = GAMES[slug]
+    state = engine.setup(players, 11, options)
+    rng = Rng.from_seed(11)
+    found: dict = {}
+    steps = 0
+    while (decisions := engine.decisions(state)) and steps < 400:
+        moves = {d["seat"]: engine.bot(state, d["seat"], rng) for d in decisions}
+        step = engine.apply(state, moves)
+        for lang in FOREIGN:
+            texts = {"event": [engine.event_text(e, lang=lang) for e in step["events"]]}
+            if steps % 10 == 0:
+                texts["render"] = [engine.render(state, seat, lang=lang) for seat in [None, *range(players)]]
+                texts["prompt"] = [d["prompt"] + " / " + d["kind"] for d in engine.decisions(state, lang=lang)]
+                texts["spec"] = [f"{x['label']} `{x['example']}`" for seat in moves for x in engine.actions(state, seat, lang=lang)]
+                texts["command"] = [engine.command(state, seat, a, lang=lang) for seat, a in moves.items()]
+            for where, lines in texts.items():
+                for text in lines:
+                    if bad := leaks_in(text, lang):
+                        found.setdefault((lang, where), f"step {steps}: {bad} in {text[:200]!r}")
+        state = step["state"]
+        steps += 1
+    assert steps > 20
+    assert not found, "\n".join(f"{k}: {v}" for k, v in sorted(found.items()))

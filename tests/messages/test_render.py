@@ -40,9 +40,9 @@ DATA = {
     "resolution": GAME | {"version": 4, "told": ["Seat 1 wins the prize."], "own": '{"amount":1,"type":"bid"}',
                           "commitments": [{"seat": 1, "commitment": "ab" * 32}], "formula": "sha256(...)", "situation": situation()},
     "game_over": GAME | {"standings": [{"rank": 1, "name": "ann", "score": 30}, {"rank": 2, "name": "bob", "score": 21}]},
-    "timeout_other": GAME | {"who": "bob (seat 2)", "seat": 2, "kind": "bid", "when": AT, "done": "default"},
-    "timeout_you": GAME | {"who": "bob (seat 2)", "seat": 2, "kind": "bid", "when": None, "done": "bot_takeover"},
-    "resign_other": GAME | {"who": "bob (seat 2)", "seat": 2, "done": "resign_end"},
+    "timeout_other": GAME | {"engine": "citadels", "name": "bob", "seat": 2, "kind": "play the King", "when": AT, "done": "default"},
+    "timeout_you": GAME | {"engine": "citadels", "name": "bob", "seat": 2, "kind": "play the King", "when": None, "done": "bot_takeover"},
+    "resign_other": GAME | {"name": "bob", "seat": 2, "done": "resign_end"},
     "seat_new": GAME | {"seat": 2, "game": 7, "old": "bob", "asked": False},
     "seat_old": GAME | {"seat": 2, "game": 7, "new": "carol"},
     "invitation": GAME | {"inviter": "ann", "title": "Citadels", "players": 4, "game": 7, "code": "Ab3dE7fG",
@@ -76,8 +76,8 @@ SAYS = {
     "resolution": ["The sealed decision at version 4 is resolved.\nWhat happened:\n  - Seat 1 wins the prize.",
                    'Your answer: {"amount":1,"type":"bid"}', "  seat 1: " + "ab" * 32],
     "game_over": ["The game is over. Final standings:\n  1. ann: 30\n  2. bob: 21"],
-    "timeout_other": ["bob (seat 2) did not answer 'bid' by 2025-05-07 09:00 UTC. The game made its default choice for bob (seat 2)."],
-    "timeout_you": ["You did not answer 'bid' by the deadline. A bot plays your seat for the rest of the game."],
+    "timeout_other": ["bob (seat 2) did not answer 'play the King' by 2025-05-07 09:00 UTC. The game made its default choice for bob (seat 2)."],
+    "timeout_you": ["You did not answer 'play the King' by the deadline. A bot plays your seat for the rest of the game."],
     "resign_other": ["bob (seat 2) resigned, and the game ends here."],
     "seat_new": ["An operator gave you seat 2 of game #7, which bob played. Nothing is asked of you now"],
     "seat_old": ["An operator gave seat 2 of game #7, which you played, to carol."],
@@ -193,3 +193,27 @@ def test_parts_of_answers_are_rendered_from_the_same_templates():
 def test_an_unknown_message_is_refused():
     with pytest.raises(KeyError):
         mail_render(message="no_such", data={}, language="en")
+
+
+@pytest.mark.parametrize("lang", ["de", "it", "fr"])
+def test_a_timeout_names_the_decision_and_the_seat_in_the_readers_words(lang):
+    """The note stores the engine, the stored (English) kind and the name; each
+    reader gets the engine's own name of the decision and "seat" in their language."""
+    from engines.citadels.i18n import CATALOG
+
+    seat = {"de": "Platz", "it": "posto", "fr": "place"}[lang]
+    kind = CATALOG.text(lang, "kind.play the King")
+    assert kind != "play the King"
+    other = mail_render(message="timeout_other", data=DATA["timeout_other"], language=lang, links=LINKS)
+    you = mail_render(message="timeout_you", data=DATA["timeout_you"], language=lang, links=LINKS)
+    gone = mail_render(message="resign_other", data=DATA["resign_other"], language=lang, links=LINKS)
+    assert kind in other.text and f"bob ({seat} 2)" in other.text and "play the King" not in other.text, other.text
+    assert kind in you.text and "play the King" not in you.text, you.text
+    assert f"bob ({seat} 2)" in gone.text, gone.text
+
+
+def test_a_timeout_note_stored_before_keeps_its_words():
+    """Rows written before the notes stored names and engines say what they said."""
+    old = GAME | {"who": "bob (seat 2)", "seat": 2, "kind": "bid", "when": AT, "done": "default"}
+    mail = mail_render(message="timeout_other", data=old, language="en", links=LINKS)
+    assert "bob (seat 2) did not answer 'bid' by 2025-05-07 09:00 UTC. The game made its default choice for bob (seat 2)." in mail.text

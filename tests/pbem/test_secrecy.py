@@ -67,8 +67,8 @@ def test_the_resolution_mail_tells_each_seat_what_the_events_tell_it(started_gam
     play_round(started_game)
     mails = {n.seat: rendered(n).body_text for n in Notification.objects.filter(game=started_game, kind=Notification.Kind.RESOLUTION)}
     assert set(mails) == {0, 1}
-    assert "Seat 1 wins the prize" in mails[1]
-    assert 'Your answer: {"amount":1,"type":"bid"}' in mails[1]
+    assert "alice wins the prize" in mails[1]  # players by name, as the page and the digest say them
+    assert "Your answer: 1\n" in mails[1]  # in the game's words (the engine's label for the play), not the raw action
     assert '"amount":4' not in mails[1]  # alice's raw answer is not in bob's mail
     from pbem.models import SealedMove
 

@@ -175,6 +175,13 @@ def secrets_of(game, seat: int | None) -> set[str]:
     # what the seat legitimately read in events (history) is not a secret for it
     seen = " ".join(e["text"] for step in game_history(game=game, user=_user_of(game, seat)) for e in step["events"])
     found |= {x for x in others - mine if x not in seen}
+    if game.engine == "augsburg1520":  # the texts write a debt note as printed ("Maria 15"), never by its id
+        import re
+
+        from engines.augsburg1520.choices import note_name
+
+        notes = {x for x in others - mine if re.fullmatch(r"(maria|louise|leo|philippe|joker)-\d+", x)}
+        found |= {name for x in notes if (name := note_name(x)) not in seen}
     # every other seat's orders given in advance, as its player wrote them (issue 25)
     from engines.orders import standing_command
     from pbem.models import DecisionOrder, StandingOrder

@@ -38,7 +38,8 @@ MESSAGES = {
     "priv.yellow": "gelb",
     "priv.orange": "orange",
     "priv.purple": "violett",
-    "card.joker": "joker-{number}",
+    "card.joker": "Joker {number}",
+    "card.note": "{noble} {number}",
     "none": "keine",  # tiles, cards (feminine in it/fr)
     "nothing": "nichts",
     "or": " oder ",
@@ -238,6 +239,10 @@ MESSAGES = {
     "choice.architect": "Baumeister: {what} bauen",
     "choice.choose": "Nehmen: {what}",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "param.cards": 'Schuldscheine',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.hide_hand_sizes": 'Handgröße verbergen',
+    "option.hide_hand_sizes.help": 'Die anderen sehen nur dann, wie viele Schuldscheine ein Spieler hält, wenn dies aus ist (die Regel erlaubt jedem, die Zahl seiner Karten auf der Hand zu verbergen).',
     "kind.buy debt notes": "Schuldscheine kaufen",
     "kind.give a card": "eine Karte abgeben",
     "kind.reveal": "Schuldscheine zeigen",

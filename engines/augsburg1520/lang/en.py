@@ -37,7 +37,8 @@ MESSAGES = {
     "priv.yellow": "yellow",
     "priv.orange": "orange",
     "priv.purple": "purple",
-    "card.joker": "joker-{number}",
+    "card.joker": "Joker {number}",
+    "card.note": "{noble} {number}",
     "none": "none",  # tiles, cards (feminine in it/fr)
     "nothing": "nothing",
     "or": " or ",
@@ -234,6 +235,10 @@ MESSAGES = {
     "choice.architect": "Baumeister: build the {what}",
     "choice.choose": "Take {what}",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "param.cards": 'debt notes',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.hide_hand_sizes": 'Hide hand sizes',
+    "option.hide_hand_sizes.help": 'Others see how many notes a player holds only when this is off (the rules let every player hide the number of cards in hand).',
     "kind.buy debt notes": "buy debt notes",
     "kind.give a card": "give a card",
     "kind.reveal": "reveal",

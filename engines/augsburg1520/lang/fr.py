@@ -36,7 +36,8 @@ MESSAGES = {
     "priv.yellow": "jaune",
     "priv.orange": "orange",
     "priv.purple": "violet",
-    "card.joker": "joker-{number}",
+    "card.joker": "Joker {number}",
+    "card.note": "{noble} {number}",
     "none": "aucune",  # tiles, cards (feminine in it/fr)
     "nothing": "rien",
     "or": " ou ",
@@ -241,6 +242,10 @@ MESSAGES = {
     "choice.architect": "Architecte : construire en plus : {what}",
     "choice.choose": "Prendre : {what}",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "param.cards": 'reconnaissances de dettes',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.hide_hand_sizes": 'Cacher le nombre de cartes en main',
+    "option.hide_hand_sizes.help": 'Les autres ne voient combien de reconnaissances de dettes un joueur détient que si cette option est désactivée (la règle permet à chacun de cacher le nombre de cartes en main).',
     "kind.buy debt notes": "acheter des reconnaissances de dettes",
     "kind.give a card": "donner une carte",
     "kind.reveal": "montrer ses cartes",

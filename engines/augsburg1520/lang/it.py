@@ -36,7 +36,8 @@ MESSAGES = {
     "priv.yellow": "giallo",
     "priv.orange": "arancione",
     "priv.purple": "viola",
-    "card.joker": "jolly-{number}",
+    "card.joker": "Jolly {number}",
+    "card.note": "{noble} {number}",
     "none": "nessuna",  # tiles, cards (feminine in it/fr)
     "nothing": "niente",
     "or": " oppure ",
@@ -230,6 +231,10 @@ MESSAGES = {
     "choice.architect": "Architetto: costruire la {what}",
     "choice.choose": "Prendere: {what}",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "param.cards": 'pagherò',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.hide_hand_sizes": 'Nascondi il numero di carte in mano',
+    "option.hide_hand_sizes.help": 'Gli altri vedono quanti pagherò ha un giocatore solo se questa opzione è spenta (le regole permettono a ogni giocatore di nascondere il numero di carte in mano).',
     "kind.buy debt notes": "comprare pagherò",
     "kind.give a card": "cedere una carta",
     "kind.reveal": "mostrare i pagherò",

@@ -271,6 +271,13 @@ MESSAGES = {
     "standing.draft": "Wahl-Reihenfolge: jede Runde die erste dieser Figuren wählen, die noch angeboten wird",
     "standing.decline_graveyard": "Nie am Friedhof für ein zerstörtes Gebäude zahlen",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "param.cards": 'Gebäudekarten',
+    "param.card": 'Gebäudekarte',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.city_size": 'Stadtgröße',
+    "option.city_size.help": 'Die Partie endet in der Runde, in der eine Stadt so viele Gebäude hat (7 verkürzt Partien mit 6-7 Spielern).',
+    "option.crown_variant": 'Kronen-Variante',
+    "option.crown_variant.help": 'Ein ermordeter König bekommt die Krone trotzdem, zu Beginn der nächsten Runde.',
     "kind.set aside a character": "eine Figur beiseitelegen",
     "kind.choose a character": "eine Figur wählen",
     "kind.graveyard": "Friedhof",

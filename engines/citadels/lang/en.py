@@ -274,6 +274,13 @@ MESSAGES = {
     "standing.draft": "Draft preference: pick the first of these characters still offered, every round",
     "standing.decline_graveyard": "Never pay at the Graveyard for a destroyed district",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "param.cards": 'district cards',
+    "param.card": 'district card',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.city_size": 'City size',
+    "option.city_size.help": 'The game ends in the round a city reaches this many districts (7 shortens games with 6-7 players).',
+    "option.crown_variant": 'Crown variant',
+    "option.crown_variant.help": 'A murdered King still gets the crown, at the start of the next round.',
     "kind.set aside a character": "set aside a character",
     "kind.choose a character": "choose a character",
     "kind.graveyard": "graveyard",

@@ -272,6 +272,13 @@ MESSAGES = {
     "standing.draft": "Ordre de choix : à chaque tour, choisir le premier de ces personnages encore proposés",
     "standing.decline_graveyard": "Ne jamais payer au Cimetière pour un quartier détruit",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "param.cards": 'cartes quartier',
+    "param.card": 'carte quartier',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.city_size": 'Taille de la cité',
+    "option.city_size.help": "La partie s'arrête au tour où une cité atteint ce nombre de quartiers (7 raccourcit les parties à 6-7 joueurs).",
+    "option.crown_variant": 'Variante de la couronne',
+    "option.crown_variant.help": 'Un Roi assassiné reçoit quand même la couronne, au début du tour suivant.',
     "kind.set aside a character": "écarter un personnage",
     "kind.choose a character": "choisir un personnage",
     "kind.graveyard": "Cimetière",

@@ -274,6 +274,13 @@ MESSAGES = {
     "standing.draft": "Ordine di scelta: a ogni round scegliere il primo di questi personaggi ancora offerti",
     "standing.decline_graveyard": "Non pagare mai al Cimitero per un edificio distrutto",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    "param.cards": 'Carte Edificio',
+    "param.card": 'Carta Edificio',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.city_size": 'Dimensione della città',
+    "option.city_size.help": 'La partita finisce nel round in cui una città raggiunge questo numero di edifici (7 accorcia le partite con 6-7 giocatori).',
+    "option.crown_variant": 'Variante della corona',
+    "option.crown_variant.help": "Un Re assassinato riceve comunque la corona, all'inizio del round successivo.",
     "kind.set aside a character": "mettere da parte un personaggio",
     "kind.choose a character": "scegliere un personaggio",
     "kind.graveyard": "Cimitero",

@@ -163,6 +163,9 @@ MESSAGES = {
     "variant.nobility": 'Adelsspiel',
     "variant.country_estate": 'Landgutspiel',
     "variant.full": 'Gesamtspiel',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.variant": 'Spiel',
+    "option.variant.help": 'Welches Spiel: das Handelsspiel (der Reichste gewinnt), das Adelsspiel (wer zuerst das Wappen der Adelstabelle erreicht), das Landgutspiel (der erste Adlige, der ein Landgut kauft) oder das Gesamtspiel (bis das zweite Landgut verkauft ist; der reichere Besitzer gewinnt).',
     "kind.demand": 'Nachfrage',
     "kind.offer": 'Angebot',
     "kind.market": 'Markt',

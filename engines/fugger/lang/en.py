@@ -175,6 +175,9 @@ MESSAGES = {
     "variant.nobility": 'nobility',
     "variant.country_estate": 'country estate',
     "variant.full": 'full',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.variant": 'Game',
+    "option.variant.help": 'Which game: the trading game (the richest wins), the nobility game (the first to reach the shield of the nobility table), the country estate game (the first noble to buy a country estate) or the full game (until the second estate is sold; the richer owner wins).',
     "kind.demand": 'demand',
     "kind.offer": 'offer',
     "kind.market": 'market',

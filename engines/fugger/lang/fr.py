@@ -163,6 +163,9 @@ MESSAGES = {
     "variant.nobility": 'jeu de la noblesse',
     "variant.country_estate": 'jeu du domaine',
     "variant.full": 'jeu complet',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.variant": 'Jeu',
+    "option.variant.help": "Quel jeu : le jeu du commerce (le plus riche gagne), le jeu de la noblesse (le premier à atteindre l'écu de la table de noblesse), le jeu du domaine (le premier noble à acheter un domaine) ou le jeu complet (jusqu'à la vente du second domaine ; le propriétaire le plus riche gagne).",
     "kind.demand": 'demande',
     "kind.offer": 'offre',
     "kind.market": 'marché',

@@ -163,6 +163,9 @@ MESSAGES = {
     "variant.nobility": 'gioco della nobiltà',
     "variant.country_estate": 'gioco della tenuta',
     "variant.full": 'gioco completo',
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.variant": 'Gioco',
+    "option.variant.help": 'Quale gioco: il gioco del commercio (vince il più ricco), il gioco della nobiltà (il primo a raggiungere lo stemma della tabella dei nobili), il gioco della tenuta (il primo nobile che compra una tenuta) o il gioco completo (finché non è venduta la seconda tenuta; vince il proprietario più ricco).',
     "kind.demand": 'domanda',
     "kind.offer": 'offerta',
     "kind.market": 'mercato',

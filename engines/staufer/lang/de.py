@@ -251,6 +251,18 @@ MESSAGES = {
     "standing.no_immunity": "Nie eine türkise Immunitätstruhe nutzen, wenn Ämter geräumt werden",
     "standing.chest_order": "Bonustruhen: die erste dieser Truhen unter den gezogenen nehmen",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.privileges": 'Privilegien',
+    "option.privileges.help": 'Die Privilegkarten im Spiel: erste Partie, Alternativ-Satz (1-2-5-8-11-14), Synergien (1-3-5-8-10-16), Punkteregen (1-2-6-9-13-16), Menge statt Güte (1-3-4-7-8-12), zufällig (1, 2 und vier zufällige) oder eigene Auswahl.',
+    "option.privileges.first_game": 'erste Partie',
+    "option.privileges.alternative": 'Alternativ-Satz',
+    "option.privileges.synergies": 'Synergien',
+    "option.privileges.raining_points": 'Punkteregen',
+    "option.privileges.quantity": 'Menge statt Güte',
+    "option.privileges.random": 'zufällig',
+    "option.privileges.custom": 'eigene Auswahl',
+    "option.custom_privileges": 'Eigene Privilegien',
+    "option.custom_privileges.help": 'Die sechs Privilegkarten im Spiel bei eigener Auswahl.',
     "kind.turn": "Zug",
     "kind.bonus chest": "Bonustruhe",
     "kind.privilege": "Privileg",

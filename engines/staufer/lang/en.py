@@ -256,6 +256,18 @@ MESSAGES = {
     "standing.no_immunity": "Never use a turquoise immunity chest at a restoration",
     "standing.chest_order": "Bonus chests: take the first of these among the chests drawn",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.privileges": 'Privileges',
+    "option.privileges.help": 'The privilege cards in play: first game, Alternative (1-2-5-8-11-14), Synergies (1-3-5-8-10-16), Raining points (1-2-6-9-13-16), Quantity over quality (1-3-4-7-8-12), random (1, 2 and four random ones) or your own.',
+    "option.privileges.first_game": 'first game',
+    "option.privileges.alternative": 'Alternative',
+    "option.privileges.synergies": 'Synergies',
+    "option.privileges.raining_points": 'Raining points',
+    "option.privileges.quantity": 'Quantity over quality',
+    "option.privileges.random": 'random',
+    "option.privileges.custom": 'your own',
+    "option.custom_privileges": 'Your own privileges',
+    "option.custom_privileges.help": 'The six privilege cards in play when the set is your own.',
     "kind.turn": "turn",
     "kind.bonus chest": "bonus chest",
     "kind.privilege": "privilege",

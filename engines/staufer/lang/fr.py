@@ -254,6 +254,18 @@ MESSAGES = {
     "standing.no_immunity": "Ne jamais utiliser de coffre turquoise immunité quand les offices sont vidés",
     "standing.chest_order": "Coffres bonus : prendre le premier de ces coffres parmi ceux piochés",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.privileges": 'Privilèges',
+    "option.privileges.help": 'Les cartes Privilège en jeu : première partie, Ensemble alternatif (1-2-5-8-11-14), Synergies (1-3-5-8-10-16), Pluie de points (1-2-6-9-13-16), Quantité plutôt que qualité (1-3-4-7-8-12), au hasard (1, 2 et quatre au hasard) ou personnalisé.',
+    "option.privileges.first_game": 'première partie',
+    "option.privileges.alternative": 'Ensemble alternatif',
+    "option.privileges.synergies": 'Synergies',
+    "option.privileges.raining_points": 'Pluie de points',
+    "option.privileges.quantity": 'Quantité plutôt que qualité',
+    "option.privileges.random": 'au hasard',
+    "option.privileges.custom": 'personnalisé',
+    "option.custom_privileges": 'Privilèges personnalisés',
+    "option.custom_privileges.help": 'Les six cartes Privilège en jeu pour un ensemble personnalisé.',
     "kind.turn": "tour",
     "kind.bonus chest": "coffre bonus",
     "kind.privilege": "privilège",

@@ -253,6 +253,18 @@ MESSAGES = {
     "standing.no_immunity": "Non usare mai un Forziere turchese Immunità quando gli Uffici vengono svuotati",
     "standing.chest_order": "Forzieri bonus: prendere il primo di questi tra i Forzieri pescati",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
+    # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
+    "option.privileges": 'Privilegi',
+    "option.privileges.help": 'Le carte Privilegio in gioco: prima partita, Set Alternativo (1-2-5-8-11-14), Set Sinergie (1-3-5-8-10-16), Set Piovono Punti (1-2-6-9-13-16), Quantità anziché Qualità (1-3-4-7-8-12), Mazzo Casuale (1, 2 e quattro a caso) o set personalizzato.',
+    "option.privileges.first_game": 'prima partita',
+    "option.privileges.alternative": 'Set Alternativo',
+    "option.privileges.synergies": 'Set Sinergie',
+    "option.privileges.raining_points": 'Set Piovono Punti',
+    "option.privileges.quantity": 'Quantità anziché Qualità',
+    "option.privileges.random": 'Mazzo Casuale',
+    "option.privileges.custom": 'set personalizzato',
+    "option.custom_privileges": 'Privilegi personalizzati',
+    "option.custom_privileges.help": 'Le sei carte Privilegio in gioco con un set personalizzato.',
     "kind.turn": "turno",
     "kind.bonus chest": "Forziere bonus",
     "kind.privilege": "Privilegio",

@@ -117,7 +117,7 @@ class TournamentCreateForm(EngineOptionsMixin, forms.Form):
         self.fields["table_size"].choices = [(n, str(n)) for n in sizes]
         self.fields["table_size"].initial = min(4, engine.max_players) if engine.min_players <= 4 else engine.min_players
         self.fields["points"].widget.attrs["placeholder"] = default_points_text(reversed(sizes))
-        self.fields["time_control"].choices = [(p["name"], p["name"]) for p in clock.presets()]
+        self.fields["time_control"].choices = [(p["name"], clock.preset_name(p["name"])) for p in clock.presets()]
         self.fields["time_control"].initial = clock.DEFAULT_PRESET
         self.fields["registration_deadline"].initial = (timezone.now() + timedelta(days=7)).replace(
             second=0, microsecond=0, tzinfo=None

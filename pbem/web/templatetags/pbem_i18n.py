@@ -10,6 +10,7 @@ from django.utils.translation import pgettext
 
 from pbem import clock, selectors
 from pbem.languages import game_title as _game_title
+from pbem.languages import options_words as _options_words
 from pbem.languages import status_word
 
 register = template.Library()
@@ -25,6 +26,18 @@ def game_title(slug) -> str:
         return selectors.engine_get(str(slug)).title
     except Exception:  # an engine no longer installed: its slug is all there is
         return str(slug)
+
+
+@register.filter
+def preset_name(name) -> str:
+    """A time-control preset's name in the reader's words ("Büro-Zeiten"), never its id."""
+    return clock.preset_name(name)
+
+
+@register.filter
+def options_words(game) -> str:
+    """A game's options in the reader's words ("Handgröße verbergen: ja"), never their ids."""
+    return _options_words(game.engine, game.options)
 
 
 def seat_statuses() -> dict[str, str]:

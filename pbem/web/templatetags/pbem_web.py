@@ -58,11 +58,6 @@ def view_html(value):
     return mark_safe(_html(value, 0))
 
 
-@register.filter
-def seat_label(index) -> str:
-    return f"Seat {int(index) + 1}"
-
-
 @register.simple_tag
 def board(game, view, seat=None, acts=None):
     """The game's board drawn from this view (boards.svg) and its text

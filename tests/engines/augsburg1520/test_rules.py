@@ -5,6 +5,7 @@ import pytest
 from engines.augsburg1520 import ENGINE
 from engines.augsburg1520 import data as D
 from engines.augsburg1520 import rules as R
+from engines.augsburg1520.choices import note_name
 from engines.base import IllegalAction
 from engines.rng import Rng
 
@@ -74,7 +75,7 @@ def test_bid_limited_by_valid_cards_and_never_jokers_only():
     set_hand(s, 1, ["joker-3", "joker-4", "leo-9"])
     visit(s, "maria", 0)
     bid = ENGINE.actions(s, 0)[0]
-    assert bid["type"] == "bid" and bid["params"]["count"] == {"type": "integer", "minimum": 1, "maximum": 3}
+    assert bid["type"] == "bid" and bid["params"]["count"] == {"type": "integer", "minimum": 1, "maximum": 3, "title": "how many"}
     with pytest.raises(IllegalAction):
         ENGINE.validate(s, 0, {"type": "bid", "count": 4})
     s, _ = act(s, 0, {"type": "bid", "count": 2})
@@ -97,7 +98,7 @@ def test_the_reveal_example_shows_a_debt_note_and_is_legal():
     s, _ = act(s, 0, {"type": "bid", "count": 2})
     s, _ = act(s, 1, {"type": "hold"})
     assert s["step"] == "reveal"
-    for seat, shown in ((0, ["maria-3", "joker-1"]), (1, ["maria-4", "maria-9"])):
+    for seat, shown in ((0, ["Maria 3", "Joker 1"]), (1, ["Maria 4", "Maria 9"])):  # the notes as printed
         (sp,) = ENGINE.actions(s, seat)
         assert sp["example"] == "reveal " + " ".join(shown)
         (parsed,) = ENGINE.parse(s, seat, sp["example"])
@@ -338,8 +339,8 @@ def test_note_15_shortage_every_player_gives_a_card():
     public = " ".join(e["text"] + str(e["data"]) for e in events if e["to"] == "all")
     assert "3 cards were given and slid under the deck." in public
     for t, move in given.items():
-        assert move["card"] not in public
-        assert f"You slide {move['card']} under the deck." in [e["text"] for e in events if e["to"] == [t]]
+        assert move["card"] not in public and note_name(move["card"]) not in public
+        assert f"You slide {note_name(move['card'])} under the deck." in [e["text"] for e in events if e["to"] == [t]]
     assert [len(o) for o in s["offers"]] == [4, 4, 4]
     assert len(s["deck"]) == 1
 

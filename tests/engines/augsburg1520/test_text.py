@@ -113,10 +113,10 @@ def test_render_tells_the_seat_what_to_do():
     s = started(3, seed=7)
     page = ENGINE.render(s, 0)
     assert "round 1 of 5, visit to Philippe" in page
-    assert "Your hand: joker-1, joker-2." in page
+    assert "Your hand: Joker 1, Joker 2." in page  # the notes as printed and as the forms name them, not their ids
     assert "Your move: Philippe: open with a number of notes, or pass." in page
     other = ENGINE.render(s, 1)
-    assert "joker-1" not in other and "Waiting for P1." in other
+    assert "Joker 1" not in other and "Waiting for P1." in other
     assert "Your hand" not in ENGINE.render(s, None)
 
 

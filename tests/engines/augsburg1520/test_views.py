@@ -1,9 +1,11 @@
 """What each seat may see."""
 
 import json
+import re
 
 from engines.augsburg1520 import ENGINE
 from engines.augsburg1520 import data as D
+from engines.augsburg1520.choices import note_name
 from engines.base import canonical
 from engines.rng import Rng
 
@@ -69,8 +71,8 @@ def test_bids_are_public_but_no_sealed_choice_is_stored():
 
 
 def _names(text: str, cards) -> set[str]:
-    import re
-    return {c for c in cards if re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", text)}
+    """The cards ``text`` names, by id or as printed ("Maria 15", as the texts write them)."""
+    return {c for c in cards if any(re.search(rf"(?<![\w-]){re.escape(x)}(?![\w-])", text) for x in (c, note_name(c)))}
 
 
 def test_events_for_everybody_never_name_a_face_down_note():

@@ -41,9 +41,9 @@ def test_every_event_is_written_in_every_language(variant):
 
 
 @pytest.mark.parametrize("lang, line, reason, example", [
-    ("en", "transfer 1 xx from home to 2", "Unknown ware 'xx': metal, spice or cloth.", "`home augsburg`"),
-    ("de", "lade 1 xx von Heimat nach 2", "Unbekannte Ware 'xx': Metall, Gewürz oder Tuch.", "`Heimat augsburg`"),
-    ("it", "muovi 2 atlantide", "Luogo sconosciuto sulla mappa 'atlantide' (per es. `muovi 2 ulm`", "`base augsburg`"),
+    ("en", "transfer 1 xx from home to 2", "Unknown ware 'xx': metal, spice or cloth.", "`home Augsburg`"),
+    ("de", "lade 1 xx von Heimat nach 2", "Unbekannte Ware 'xx': Metall, Gewürz oder Tuch.", "`Heimat Augsburg`"),
+    ("it", "muovi 2 atlantide", "Luogo sconosciuto sulla mappa 'atlantide' (per es. `muovi 2 ulm`", "`base Augsburg`"),
     ("fr", "transfère 1 métal maison 2", "Le mot 'de' manque (où sont les marchandises). Écrivez : transfère <n>",
      "`transfère 1 métal de maison vers 2`"),
 ])
