@@ -206,23 +206,58 @@ def _sample_orders(spec: dict, rng: Rng, count: int) -> list[dict]:
     return out
 
 
+# (engine, specs, order, language) whose line was read back already: an order's example is the same
+# at most steps, and the checks run at every step of thousands of games
+_READ_BACK: set[tuple] = set()
+_EXAMPLES: dict[tuple, dict] = {}  # (engine, specs, example) -> the order it reads as
+
+
 def _check_standing(engine: Engine, state: dict, seat: int, acting: bool, specs, rng: Rng, rec, step) -> None:
     """Standing orders: well-formed specs whose examples read back, and every
     action a standing order plays for an open decision is legal."""
     standing = O.standing_specs_of(engine, state, seat)
+    wording = O.wording_of(engine)
+    specs_key = canonical(standing)
     for sp in standing:
         if set(sp) != {"type", "params", "label", "example"}:
             raise _fail(f"malformed standing order spec {sp}", rec, step)
         for schema in sp["params"].values():
             _schema_ok(json.dumps(schema, sort_keys=True))
-        try:
-            order = O.standing_parse(standing, sp["example"])
-            O.standing_check(standing, order)
-        except (ParseError, IllegalAction) as e:
-            raise _fail(f"standing order example {sp['example']!r} is refused: {e.message}", rec, step) from None
-        if order["type"] != sp["type"] or O.standing_parse(standing, O.standing_command(order)) != order:
-            raise _fail(f"standing order {order} does not read back from {O.standing_command(order)!r}", rec, step)
-        for order in [order, *_sample_orders(sp, rng, 3)]:
+        known = (engine.slug, specs_key, sp["example"])
+        order = _EXAMPLES.get(known)
+        if order is None:
+            try:
+                order = O.standing_parse(standing, sp["example"], wording=wording)
+                O.standing_check(standing, order, wording=wording)
+            except (ParseError, IllegalAction) as e:
+                raise _fail(f"standing order example {sp['example']!r} is refused: {e.message}", rec, step) from None
+            if len(_EXAMPLES) > 20_000:
+                _EXAMPLES.clear()
+            _EXAMPLES[known] = order
+        order = dict(order)
+        if order["type"] != sp["type"]:
+            raise _fail(f"standing order example {sp['example']!r} reads as {order}", rec, step)
+        samples = _sample_orders(sp, rng, 3)
+        # the example written in every language, and one random order in one of them (another at
+        # each step), read back: in the language it is written in, and as English
+        turn = step or 0
+        readings = [(order, lang) for lang in i18n.LANGUAGES]
+        readings.append((samples[turn % len(samples)], i18n.LANGUAGES[turn % len(i18n.LANGUAGES)]))
+        for written, lang in readings:
+            key = (engine.slug, specs_key, canonical(written), lang)
+            if key in _READ_BACK:  # the same order of the same specs: read back at an earlier step
+                continue
+            if len(_READ_BACK) > 20_000:
+                _READ_BACK.clear()
+            _READ_BACK.add(key)
+            said = O.standing_command(written, lang, wording)
+            try:
+                back = [O.standing_parse(standing, said, reader, wording) for reader in {lang, "en"}]
+            except ParseError as e:
+                raise _fail(f"standing order {written} does not read back from {said!r}: {e.message}", rec, step) from None
+            if any(b != written for b in back):
+                raise _fail(f"standing order {written} does not read back from {said!r}: {back}", rec, step)
+        for order in [order, *samples]:
             action = O.standing_action_of(engine, state, seat, order)
             if action is None or action == SPENT:
                 continue

@@ -8,8 +8,10 @@ reader's language as ``lang=`` (``"de"``, ``"it"``, ``"fr"``, ``"en"``; ``"de-CH
 and unknown codes fall back sensibly); nothing of the state depends on it.
 
 A text field may say how to write a count: ``{count:note|notes}`` picks the
-first form for 1 and the second otherwise. A field whose value is a ``term``
-(``{"term": "noble.maria"}``) is looked up in the same catalog, so an event
+first form for 1 and the second otherwise; ``{colour:plural}`` writes a term
+in the plural form its catalog gives (``<term>.plural``: "edifici gialli",
+"quartiers violets"), so an adjective agrees with the plural noun it follows.
+A field whose value is a ``term`` (``{"term": "noble.maria"}``) is looked up in the same catalog, so an event
 stored today reads in any language tomorrow; a list of values is joined with
 ", ".
 
@@ -118,6 +120,12 @@ class Catalog:
         if "|" in spec:
             one, many = spec.split("|", 1)
             return one if value == 1 else many
+        if spec == "plural":
+            # a term after a plural noun, in its plural form where the language has one
+            # ("edifici gialli", "quartiers violets", "gelbe Gebäude"): ``<term>.plural``
+            if isinstance(value, dict) and "term" in value and self.has(f"{value['term']}.plural"):
+                return self.text(lang, f"{value['term']}.plural")
+            spec = ""
         return format(self.value(lang, value), spec)
 
     def text(self, lang: str, key: str, **args: Any) -> str:

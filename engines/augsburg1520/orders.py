@@ -19,24 +19,45 @@ from __future__ import annotations
 from collections import Counter
 
 from engines.base import SPENT, enum, integer, spec
+from engines.orders import Wording, standing_command
 
 from . import data as D
 from . import rules as R
-from .i18n import t
+from .i18n import CATALOG, t
+from .text import NOBLE_ALIASES, NOTE_WORDS
 
 MAX_LIMIT = 20
 
 
-def _nobles() -> dict:
-    return enum(*D.NOBLES)
+def _noble_name(param: str, value, lang: str) -> str | None:
+    return t(lang, f"noble.{value}") if param == "noble" and value in D.NOBLES else None
+
+
+# The orders' words in every language (``standing.say.*``: `limit`, `höchstens`, `massimo`,
+# `plafond`); the nobles by their printed names, read as the bidding commands read them.
+WORDING = Wording(
+    CATALOG,
+    say=lambda param, value, lang: (_noble_name(param, value, lang) or "").lower() or None,
+    read=lambda param, text: NOBLE_ALIASES.get(text) if param == "noble" else None,
+    label=_noble_name,
+    skip=NOTE_WORDS,  # "massimo 4 pagherò per Maria", "plafond de 4 reconnaissances de dettes pour Maria"
+)
+
+
+def _titled(kind: str, lang: str, **params: dict) -> dict:
+    return {name: {**schema, "title": WORDING.param(kind, name, lang)} for name, schema in params.items()}
 
 
 def standing_specs(state: dict, seat: int, lang: str = "en") -> list[dict]:
     if state["step"] == "over":
         return []
+    limit = {"type": "limit", "noble": "maximilien", "notes": 3}
+    pass_except = {"type": "pass_except", "noble": "maximilien"}
     return [
-        spec("limit", t(lang, "standing.limit"), "limit maximilien 3", noble=_nobles(), notes=integer(1, MAX_LIMIT)),
-        spec("pass_except", t(lang, "standing.pass_except"), "pass except maximilien", noble=_nobles()),
+        spec("limit", t(lang, "standing.limit"), standing_command(limit, lang, WORDING),
+             **_titled("limit", lang, noble=enum(*D.NOBLES), notes=integer(1, MAX_LIMIT))),
+        spec("pass_except", t(lang, "standing.pass_except"), standing_command(pass_except, lang, WORDING),
+             **_titled("pass_except", lang, noble=enum(*D.NOBLES))),
     ]
 
 

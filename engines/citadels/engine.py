@@ -107,6 +107,8 @@ class CitadelsEngine:
 
     # --- orders given in advance (orders.py) ---------------------------------------
 
+    standing_wording = orders.WORDING  # how its standing orders are written and read in every language
+
     def standing_specs(self, state: dict, seat: int, *, lang: str = "en") -> list[dict]:
         return orders.standing_specs(state, seat, lang)
 

@@ -17,19 +17,35 @@ from __future__ import annotations
 from collections import Counter
 
 from engines.base import spec, subset
+from engines.orders import Wording, standing_command
 
 from . import data as D
 from . import rules as R
-from .i18n import t
+from .choices import name as printed_name
+from .i18n import CATALOG, t
+from .moves import _char_word
+from .text import find_char
+
+# The orders' words in every language (``standing.say.*``: `draft`, `wahl`, `scelta`, `choix`);
+# characters by the edition's names (König, Re, Roi) or rank, read as the draft's commands read them.
+WORDING = Wording(
+    CATALOG,
+    say=lambda param, value, lang: _char_word(value, lang) if value in D.RANK else None,
+    read=lambda param, text: find_char(text),
+    label=lambda param, value, lang: printed_name("character", value, lang) if value in D.RANK else None,
+)
 
 
 def standing_specs(state: dict, seat: int, lang: str = "en") -> list[dict]:
     if state["phase"] == R.PHASE_OVER:
         return []
+    draft = {"type": "draft", "characters": ["king", "merchant", "architect"]}
+    characters = subset(*D.CHAR_IDS, min_items=1, max_items=len(D.CHAR_IDS), unique=False)
     return [
-        spec("draft", t(lang, "standing.draft"), "draft king merchant architect",
-             characters=subset(*D.CHAR_IDS, min_items=1, max_items=len(D.CHAR_IDS), unique=False)),
-        spec("decline_graveyard", t(lang, "standing.decline_graveyard"), "decline graveyard"),
+        spec("draft", t(lang, "standing.draft"), standing_command(draft, lang, WORDING),
+             characters={**characters, "title": WORDING.param("draft", "characters", lang)}),
+        spec("decline_graveyard", t(lang, "standing.decline_graveyard"),
+             standing_command({"type": "decline_graveyard"}, lang, WORDING)),
     ]
 
 

@@ -14,11 +14,35 @@ and turned no card of the packs may be taken back.
 
 from __future__ import annotations
 
+import re
+
 from engines.base import SPENT, IllegalAction, enum, integer, spec
+from engines.orders import Wording, standing_command
 
 from . import data as D
 from . import rules as R
-from .i18n import t
+from .i18n import CATALOG, t
+from .text import card_label
+
+
+def _card_read(param: str, text: str) -> str | None:
+    """A deal card as the table shows it (``n01``; ``N1`` too)."""
+    m = re.fullmatch(r"([a-z])\s*0*(\d{1,2})", text)
+    if param != "card" or m is None:
+        return None
+    card = f"{m.group(1)}{int(m.group(2)):02d}"
+    return card if card in D.ALL_CARDS else None
+
+
+# The orders' words in every language (``standing.say.*``: `deal limit`, `höchstgebot`,
+# `offerta massima`, `offre maximale`); a deal card by its number on the table (`n01`).
+WORDING = Wording(
+    CATALOG,
+    say=lambda param, value, lang: value.lower() if param == "card" else None,
+    read=_card_read,
+    label=lambda param, value, lang: card_label(value, lang) if param == "card" else None,
+    skip={"gulden", "fiorini", "florins", "florin", "fl", "für", "per", "pour"},  # "höchstgebot 800 Gulden für n05"
+)
 
 
 def _offer_cards(state: dict) -> list[str]:
@@ -35,9 +59,11 @@ def standing_specs(state: dict, seat: int, lang: str = "en") -> list[dict]:
     out = []
     cards = _offer_cards(state)
     if cards:
-        out.append(spec("deal_limit", t(lang, "standing.deal_limit"),
-                        f"deal limit {cards[0].lower()} 800", card=enum(*cards), florins=integer(D.PRICE_STEP, D.MAX_BID)))
-    out.append(spec("no_lottery", t(lang, "standing.no_lottery"), "no lottery"))
+        example = {"type": "deal_limit", "card": cards[0], "florins": 800}
+        out.append(spec("deal_limit", t(lang, "standing.deal_limit"), standing_command(example, lang, WORDING),
+                        card={**enum(*cards), "title": WORDING.param("deal_limit", "card", lang)},
+                        florins={**integer(D.PRICE_STEP, D.MAX_BID), "title": WORDING.param("deal_limit", "florins", lang)}))
+    out.append(spec("no_lottery", t(lang, "standing.no_lottery"), standing_command({"type": "no_lottery"}, lang, WORDING)))
     return out
 
 

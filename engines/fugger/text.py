@@ -481,6 +481,12 @@ def _pname(lang: str, seat: int) -> str:
     return I.t(lang, "render.pname", number=seat + 1)
 
 
+def card_label(card: str, lang: str = "en") -> str:
+    """A deal card as the table's calendar names it: ``n01 offer at Augsburg``."""
+    c = R.card(card)
+    return I.t(lang, "render.cal_deal", card=card, kind=_kind(lang, c["kind"]), town=R.sname(c["town"]))
+
+
 def _kind(lang: str, kind: str) -> str:
     """A card kind in ``lang`` (a kind a later card set adds reads as its id until the catalogs have it)."""
     return I.t(lang, f"kind.{kind}") if I.CATALOG.has(f"kind.{kind}") else kind

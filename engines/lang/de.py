@@ -75,5 +75,10 @@ MESSAGES = {
     "standing.too_much": "Zu viel nach dem Auftrag: „{rest}“. Zum Beispiel: `{example}`.",
     "standing.not_one_of": "„{word}“ ist keins von {values}. Zum Beispiel: `{example}`.",
     "standing.not_a_number": "„{word}“ ist keine Zahl. Zum Beispiel: `{example}`.",
+    "standing.none": "keine",
+    "standing.not_offered": "Diesen Dauerauftrag bietet die Partie jetzt nicht an.",
+    "standing.needs_value": "{label}: dem Auftrag fehlt {name}. Zum Beispiel: `{example}`.",
+    "standing.bad_value": "{label}: für {name} {error}. Zum Beispiel: `{example}`.",
+    "standing.unknown_fields": "{label}: der Auftrag kennt {fields} nicht, nur {expected}.",
     "standing.refused": "{refusal} Angebotene Daueraufträge: {offered}.",
 }

@@ -75,5 +75,10 @@ MESSAGES = {
     "standing.too_much": "Too much after the order: “{rest}”. For example: `{example}`.",
     "standing.not_one_of": "“{word}” is not one of {values}. For example: `{example}`.",
     "standing.not_a_number": "“{word}” is not a number. For example: `{example}`.",
+    "standing.none": "none",
+    "standing.not_offered": "That standing order is not offered in this game now.",
+    "standing.needs_value": "{label}: the order needs {name}. For example: `{example}`.",
+    "standing.bad_value": "{label}: for {name}, {error}. For example: `{example}`.",
+    "standing.unknown_fields": "{label}: the order has no {fields}; it has {expected}.",
     "standing.refused": "{refusal} Standing orders offered: {offered}.",
 }

@@ -75,5 +75,10 @@ MESSAGES = {
     "standing.too_much": "Trop de mots après l'ordre : « {rest} ». Par exemple : `{example}`.",
     "standing.not_one_of": "« {word} » n'est pas l'un de {values}. Par exemple : `{example}`.",
     "standing.not_a_number": "« {word} » n'est pas un nombre. Par exemple : `{example}`.",
+    "standing.none": "aucun",
+    "standing.not_offered": "Cette partie ne propose pas cet ordre permanent maintenant.",
+    "standing.needs_value": "{label} : il manque {name} à l'ordre. Par exemple : `{example}`.",
+    "standing.bad_value": "{label} : pour {name}, {error}. Par exemple : `{example}`.",
+    "standing.unknown_fields": "{label} : l'ordre n'a pas de {fields}, seulement {expected}.",
     "standing.refused": "{refusal} Ordres permanents proposés : {offered}.",
 }

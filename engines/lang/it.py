@@ -75,5 +75,10 @@ MESSAGES = {
     "standing.too_much": "Troppo dopo l'ordine: «{rest}». Per esempio: `{example}`.",
     "standing.not_one_of": "«{word}» non è uno tra {values}. Per esempio: `{example}`.",
     "standing.not_a_number": "«{word}» non è un numero. Per esempio: `{example}`.",
+    "standing.none": "nessuno",
+    "standing.not_offered": "Questa partita ora non offre quell'ordine permanente.",
+    "standing.needs_value": "{label}: all'ordine manca {name}. Per esempio: `{example}`.",
+    "standing.bad_value": "{label}: per {name} {error}. Per esempio: `{example}`.",
+    "standing.unknown_fields": "{label}: l'ordine non ha {fields}, solo {expected}.",
     "standing.refused": "{refusal} Ordini permanenti offerti: {offered}.",
 }

@@ -18,22 +18,44 @@ taken back (the chests and figures it moved are all on the open board).
 from __future__ import annotations
 
 from engines.base import spec, subset
+from engines.orders import Wording, standing_command
 
 from . import data as D
-from .i18n import t
+from .i18n import CATALOG, t
 from .rules import current_seat
+from .text import CHESTS as CHEST_NOUNS
+from .text import _chest_name
 
 CHESTS = sorted(D.CHEST_MIX)
+
+
+def _chest_read(param: str, text: str) -> str | None:
+    chest = _chest_name(text.split())
+    return chest if chest in D.CHEST_MIX else None
+
+
+# The orders' words in every language (``standing.say.*``: `keep purple`, `lila Truhen behalten`,
+# `tieni i forzieri viola`, `garder les coffres violets`); chests as the turn's commands name them
+# (`türkis Bewegung`, `arancio 2 PV`) and read them; the word "chest" itself carries nothing.
+WORDING = Wording(
+    CATALOG,
+    say=lambda param, value, lang: t(lang, f"chestcmd.{value}").lower() if value in D.CHEST_MIX else None,
+    read=_chest_read,
+    label=lambda param, value, lang: t(lang, f"choice.chest.{value}") if value in D.CHEST_MIX else None,
+    skip=CHEST_NOUNS,
+)
 
 
 def standing_specs(state: dict, seat: int, lang: str = "en") -> list[dict]:
     if state["stage"] == "over":
         return []
+    chests = subset(*CHESTS, min_items=1, max_items=len(CHESTS), unique=False)
     return [
-        spec("keep_purple", t(lang, "standing.keep_purple"), "keep purple"),
-        spec("no_immunity", t(lang, "standing.no_immunity"), "no immunity"),
-        spec("chest_order", t(lang, "standing.chest_order"), "chest order brown purple",
-             chests=subset(*CHESTS, min_items=1, max_items=len(CHESTS), unique=False)),
+        spec("keep_purple", t(lang, "standing.keep_purple"), standing_command({"type": "keep_purple"}, lang, WORDING)),
+        spec("no_immunity", t(lang, "standing.no_immunity"), standing_command({"type": "no_immunity"}, lang, WORDING)),
+        spec("chest_order", t(lang, "standing.chest_order"),
+             standing_command({"type": "chest_order", "chests": ["brown", "purple"]}, lang, WORDING),
+             chests={**chests, "title": WORDING.param("chest_order", "chests", lang)}),
     ]
 
 

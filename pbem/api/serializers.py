@@ -269,13 +269,15 @@ class StandingSpecSerializer(serializers.Serializer):
     type = serializers.CharField()
     params = serializers.DictField(help_text="name -> JSON Schema")
     label = serializers.CharField()
-    example = serializers.CharField(help_text="the order as one line of text, as `standing <example>` in a mail")
+    example = serializers.CharField(
+        help_text="the order as one line of text in your language, as `standing <example>` in a mail "
+        "(`höchstens maximilien 3` for a German reader); any language's words are read")
 
 
 class StandingOrderSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     order = serializers.JSONField()
-    command = serializers.CharField()
+    command = serializers.CharField(help_text="the order as one line of text in your language, with the game's terms")
     label = serializers.CharField()
 
 
@@ -298,7 +300,8 @@ class OrdersSetSerializer(serializers.Serializer):
 class StandingOrderAddSerializer(serializers.Serializer):
     order = serializers.JSONField(
         help_text='One of the standing orders the game offers: an object ({"type": "limit", "noble": "maximilien", '
-        '"notes": 3}) or its line of text ("limit maximilien 3").'
+        '"notes": 3}) or its line of text in any language ("limit maximilien 3", "höchstens maximilien 3", '
+        '"massimo maximilien 3", "plafond maximilien 3").'
     )
 
 

@@ -12,7 +12,6 @@ from dataclasses import replace
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from engines.orders import standing_command
 from pbem import command_words, selectors, services
 from pbem.email.answers import part
 from pbem.errors import InvalidRequest
@@ -79,7 +78,8 @@ def _then(game, seat: int, rest: str) -> dict:
         return part("orders", withdrawn=True)
     if not rest:
         mine = selectors.orders_of(game=game, seat=game.seats.get(index=seat))["next"]
-        return part("orders", listed=" / else ".join(map(str, mine)))
+        otherwise = command_words.word("else", selectors.reader_language())  # `sonst`, `altrimenti`, `sinon`
+        return part("orders", listed=f" / {otherwise} ".join(selectors.candidates_said(game=game, seat=seat, candidates=mine)))
     candidates = []
     for given in rest.split("/"):
         given = given.strip()
@@ -118,4 +118,4 @@ def _standing(game, seat: int, rest: str) -> dict:
             offered=[{"example": s["example"], "label": str(s["label"])} for s in orders["standing_specs"]],
         )
     order = services.standing_order_add(game_id=game.pk, seat=seat, order=rest)
-    return part("standing", kept=standing_command(order.order))
+    return part("standing", kept=selectors.standing_said(game=game, order=order.order))

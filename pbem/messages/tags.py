@@ -3,7 +3,8 @@
 ``|deadline_short:zone`` (the same, short, for a push or a chat message),
 ``|indent:n`` (continuation lines of a quoted text), and for the answers to
 mails ``{% answer_part part %}`` (one piece of an answer, rendered from its own
-template), ``|done_line:line``, ``|quoted``, ``|status_word``, ``|game_title`` and ``|decision_word``."""
+template), ``|done_line:line``, ``|quoted``, ``|status_word``, ``|game_title``,
+``|decision_word`` and ``|in_language`` (a text kept in every language, in the reader's)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django import template
-from django.utils import dateformat
+from django.utils import dateformat, translation
 from django.utils.dateparse import parse_datetime
 
 from pbem.languages import decision_word as _decision_word
@@ -158,3 +159,15 @@ def plural_count(value) -> int:
     except (TypeError, ValueError):
         return 2
     return int(number) if number.is_integer() else 2
+
+
+@register.filter
+def in_language(value):
+    """A text a row keeps in every language (``{"de": ..., "en": ...}``: a
+    game's command written when the row was, when only the engine could
+    write it) in the language being rendered; a plain text (a row written
+    before) as it is."""
+    if not isinstance(value, dict):
+        return value
+    code = (translation.get_language() or "en").split("-")[0]
+    return value.get(code) or value.get("en") or next(iter(value.values()), "")

@@ -5,6 +5,7 @@ contents never before their decision resolves)."""
 from __future__ import annotations
 
 import importlib
+import json
 from functools import lru_cache
 
 from django.conf import settings
@@ -460,19 +461,60 @@ def orders_of(*, game: Game, seat: Seat) -> dict:
     game offers now (labelled in the reader's language), and whether its last move may be taken back. Only ever
     read for the seat's own player: orders are private to their seat."""
     engine = engine_get(game.engine)
+    lang = reader_language()
     active = game.status == Game.Status.ACTIVE and game.state is not None
     nxt = DecisionOrder.objects.filter(seat=seat).first()
-    specs = O.standing_specs_of(engine, game.state, seat.index, reader_language()) if active else []
+    specs = O.standing_specs_of(engine, game.state, seat.index, lang) if active else []
     labels = {s["type"]: s["label"] for s in specs}
+    wording = O.wording_of(engine)
     return {
         "next": nxt.candidates if nxt else [],
         "standing": [
-            {"id": o.pk, "order": o.order, "command": O.standing_command(o.order), "label": labels.get(o.order.get("type"), "")}
+            {"id": o.pk, "order": o.order, "command": O.standing_command(o.order, lang, wording),
+             "label": labels.get(o.order.get("type"), "")}
             for o in StandingOrder.objects.filter(seat=seat).order_by("id")
         ],
         "standing_specs": specs,
         "take_back": active and take_back_possible(game=game, seat=seat),
     }
+
+
+def standing_said(*, game: Game, order: dict) -> str:
+    """A standing order as one line in the reader's language (`höchstens maximilien 3`)."""
+    return O.standing_command(order, reader_language(), O.wording_of(engine_get(game.engine)))
+
+
+def standing_choices(*, game: Game, specs: list[dict]) -> dict[str, dict]:
+    """The forms' choices of each standing order spec: every value by its
+    printed name in the reader's language (``König``, ``Forziere viola``), as
+    the move forms name theirs; {type: {"plays": [], "options": {param: [...]}}}."""
+    wording, lang = O.wording_of(engine_get(game.engine)), reader_language()
+    out = {}
+    for s in specs:
+        options = {}
+        for name, schema in s["params"].items():
+            item = schema.get("items", {}) if schema.get("type") == "array" else schema
+            if "enum" in item:
+                options[name] = [{"value": v, "label": wording.label(name, v, lang), "on": None} for v in item["enum"]]
+        out[s["type"]] = {"plays": [], "options": options}
+    return out
+
+
+def candidates_said(*, game: Game, seat: int, candidates: list) -> list[str]:
+    """Orders for a next decision as the reader reads them: a command as its
+    player wrote it, an action object (given by API) as the game's command in
+    the reader's language."""
+    engine = engine_get(game.engine)
+    out = []
+    for c in candidates:
+        if isinstance(c, dict) and game.state is not None:
+            try:
+                out.append(engine.command(game.state, seat, c, lang=reader_language()))
+                continue
+            except Exception:  # noqa: BLE001 - an action the game cannot write now is shown as given
+                pass
+        out.append(c if isinstance(c, str) else json.dumps(c, ensure_ascii=False, sort_keys=True))
+    return out
 
 
 def take_back_possible(*, game: Game, seat: Seat) -> bool:

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from engines import orders as O
 from engines.base import SPENT, IllegalAction, ParseError
+from engines.i18n import LANGUAGES
 from notifications import outbox
 from notifications.models import Notification
 from pbem.errors import Conflict, IllegalMove, InvalidRequest, NotYourSeat, NotYourTurn
@@ -98,15 +99,16 @@ def standing_order_add(*, game_id: int, seat: int, order) -> StandingOrder:
     with transaction.atomic():
         game, row = _seat_locked(game_id, seat)
         engine = engine_get(game.engine)
-        lang = reader_language()  # the refusals in the writer's language
+        lang = reader_language()  # the refusals in the writer's language; the order read in any
+        wording = O.wording_of(engine)
         specs = O.standing_specs_of(engine, game.state, seat, lang)
         if isinstance(order, str):
             try:
-                order = O.standing_parse(specs, order, lang)
+                order = O.standing_parse(specs, order, lang, wording)
             except ParseError as e:
                 raise InvalidRequest(e.message) from None
         try:
-            O.standing_check(specs, order, lang)
+            O.standing_check(specs, order, lang, wording)
         except IllegalAction as e:
             raise InvalidRequest(e.message) from None
         if StandingOrder.objects.filter(seat=row).count() >= MAX_STANDING_ORDERS:
@@ -143,14 +145,25 @@ def _answer_now(game: Game, row: Seat) -> str | None:
     if not M.advance_on_its_way(game):
         M.queue_advance(game.pk)
     move = Move.objects.filter(game=game, version=game.version, seat=row.index, source=Move.Source.ORDER).last()
-    return _said(engine, game.state, row.index, move.secret.content if move.sealed else move.action)
+    return _said(engine, game.state, row.index, move.secret.content if move.sealed else move.action, reader_language())
 
 
-def _said(engine, state: dict, seat: int, action: dict) -> str:
+def _said(engine, state: dict, seat: int, action: dict, lang: str) -> str:
+    """The command of ``action`` in ``lang``, as the player would write it."""
     try:
-        return engine.command(state, seat, action)
+        try:
+            return engine.command(state, seat, action, lang=lang)
+        except TypeError:  # an engine that writes its commands in one language only
+            return engine.command(state, seat, action)
     except Exception:  # noqa: BLE001 - only the wording of a note is at stake
         return action.get("type", "?")
+
+
+def _said_in_every_language(engine, state: dict, seat: int, action: dict) -> dict[str, str]:
+    """A note's command in every language: the note is written now (only the
+    engine, with this state, can say the move) and read in its recipient's
+    language when delivered (``|in_language``)."""
+    return {lang: _said(engine, state, seat, action, lang) for lang in LANGUAGES}
 
 
 def _type_rank(engine, state: dict, seat: int) -> dict[str, int]:
@@ -183,7 +196,8 @@ def orders_answer(*, game: Game, engine, pending: list[PendingAction]) -> set[in
             got = O.standing_action_of(engine, game.state, seat, so.order)
             if got == SPENT:
                 so.delete()
-                notes["dropped"].append(O.standing_command(so.order))
+                wording = O.wording_of(engine)
+                notes["dropped"].append({lang: O.standing_command(so.order, lang, wording) for lang in LANGUAGES})
             elif isinstance(got, dict) and action is None:
                 try:
                     engine.validate(game.state, seat, got)
@@ -197,7 +211,7 @@ def orders_answer(*, game: Game, engine, pending: list[PendingAction]) -> set[in
                 action = None
         if action is not None:
             answered.add(p.pk)
-            notes |= {"played": _said(engine, game.state, seat, action), "sealed": p.sealed}
+            notes |= {"played": _said_in_every_language(engine, game.state, seat, action), "sealed": p.sealed}
         if notes.get("played") or notes["none_playable"] or notes["dropped"]:
             _note(game, p.seat, "orders_played", notes, key=f"orders:{game.pk}:{game.version}:{seat}")
     return answered

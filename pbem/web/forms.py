@@ -43,7 +43,7 @@ def param_widget(name: str, schema: dict, options: list[dict] | None = None) -> 
     engine's legal values with their printed names (Engine.choices); without
     them a value the schema allows is asked for (numbers, prices)."""
     desc = schema.get("description", "")
-    word = schema.get("title") or name.replace("_", " ")  # the engine's word for it in the reader's language
+    word = str(schema.get("title") or name.replace("_", " "))  # the engine's word for it in the reader's language
     named = [(str(o["value"]), o["label"], o.get("on")) for o in options] if options is not None else None
     if schema.get("type") == "array":
         items = schema.get("items", {})

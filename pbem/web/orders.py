@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from pbem import selectors, services
+from pbem import command_words, selectors, services
 from pbem.errors import NotFound, ServiceError
 from pbem.web import forms as f
 
@@ -34,11 +34,12 @@ def _seat_or_404(request, game_id: int):
 def game_orders(request, game_id: int):
     game, seat = _seat_or_404(request, game_id)
     orders = selectors.orders_of(game=game, seat=seat)
+    choices = selectors.standing_choices(game=game, specs=orders["standing_specs"])
     context = {
         "game": game,
         "orders": orders,
-        "next_text": "\n".join(c if isinstance(c, str) else str(c) for c in orders["next"]),
-        "standing_forms": [f.spec_form(s, game.version) for s in orders["standing_specs"]],
+        "next_text": "\n".join(selectors.candidates_said(game=game, seat=seat.index, candidates=orders["next"])),
+        "standing_forms": [f.spec_form(s, game.version, choices.get(s["type"])) for s in orders["standing_specs"]],
     }
     response = render(request, "web/game/_orders.html", context)
     # the moment it was drawn at: table.js keeps a panel being written in rather than swap in the same again
@@ -59,9 +60,10 @@ def _back(request, game_id: int, act, done):
 @require_POST
 def game_orders_set(request, game_id: int):
     _game, seat = _seat_or_404(request, game_id)
-    # one candidate a line; "else" in front of one is the mail's word and is dropped
+    # one candidate a line; "else" (`sonst`, `altrimenti`, `sinon`) in front of one is the mail's word and is dropped
     lines = [ln.strip() for ln in request.POST.get("candidates", "")[:4000].splitlines() if ln.strip()]
-    lines = [ln[5:].strip() if ln.lower().startswith("else ") else ln for ln in lines]
+    lines = [ln.split(maxsplit=1)[1] if len(ln.split()) > 1 and command_words.canonical(ln.split()[0]) == "else" else ln
+             for ln in lines]
 
     def said(out) -> str:
         if out["played"]:

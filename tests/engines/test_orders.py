@@ -53,8 +53,9 @@ def test_standing_orders_read_back_and_play_legal_actions(slug):
             specs = engine.standing_specs(state, d["seat"])
             assert specs
             for sp in specs:
-                order = O.standing_parse(specs, sp["example"])
-                assert O.standing_parse(specs, O.standing_command(order)) == order
+                wording = O.wording_of(engine)
+                order = O.standing_parse(specs, sp["example"], wording=wording)
+                assert O.standing_parse(specs, O.standing_command(order, wording=wording), wording=wording) == order
                 got = engine.standing_action(state, d["seat"], order)
                 if isinstance(got, dict):
                     engine.validate(state, d["seat"], got)
@@ -103,17 +104,20 @@ GAME_SLUGS = ("augsburg1520", "citadels", "fugger", "staufer")
 @pytest.mark.parametrize("slug", GAME_SLUGS)
 def test_standing_order_labels_are_in_every_language(slug):
     """Each standing order is offered in the reader's language: the same
-    orders, the same examples, a label of its own in German, Italian, French."""
+    orders, a label and an example of its own in German, Italian, French."""
     engine = registry.get(slug)
     state = engine.setup(engine.min_players, 5)
     english = engine.standing_specs(state, 0)
     assert english
+    def untitled(params: dict) -> dict:
+        return {name: {k: v for k, v in schema.items() if k != "title"} for name, schema in params.items()}
+
     for lang in ("de", "it", "fr"):
         specs = engine.standing_specs(state, 0, lang=lang)
-        assert [(s["type"], s["params"], s["example"]) for s in specs] == [
-            (s["type"], s["params"], s["example"]) for s in english]
+        assert [(s["type"], untitled(s["params"])) for s in specs] == [(s["type"], untitled(s["params"])) for s in english]
         for mine, theirs in zip(specs, english):
             assert mine["label"] and mine["label"] != theirs["label"], (lang, mine["label"])
+            assert mine["example"] != theirs["example"], (lang, mine["example"])  # in the reader's words
 
 
 @pytest.mark.parametrize(
@@ -130,13 +134,14 @@ def test_a_standing_order_that_cannot_be_read_is_refused_in_the_readers_language
         O.standing_parse(specs, "", lang)
     assert f"`{word}`" in empty.value.message and offered in empty.value.message
     assert specs[0]["label"] in empty.value.message  # what each offered order does, in the reader's words
+    wording = O.wording_of(engine)
     with pytest.raises(O.ParseError) as unknown:
-        O.standing_parse(specs, "limit kaiser 3", lang)
-    assert "kaiser" in unknown.value.message and f"`{word} limit maximilien 3`" in unknown.value.message
+        O.standing_parse(specs, "limit kaiser 3", lang, wording)
+    assert "kaiser" in unknown.value.message and f"`{word} {specs[0]['example']}`" in unknown.value.message
     assert example in unknown.value.message
     with pytest.raises(O.ParseError) as short:
-        O.standing_parse(specs, "limit maria", lang)
+        O.standing_parse(specs, "limit maria", lang, wording)
     assert specs[0]["label"] in short.value.message and example in short.value.message
     with pytest.raises(O.IllegalAction) as too_high:
-        O.standing_check(specs, {"type": "limit", "noble": "maria", "notes": 99}, lang)
-    assert f"`{word} pass except maximilien`" in too_high.value.message
+        O.standing_check(specs, {"type": "limit", "noble": "maria", "notes": 99}, lang, wording)
+    assert f"`{word} {specs[1]['example']}`" in too_high.value.message

@@ -182,11 +182,13 @@ def secrets_of(game, seat: int | None) -> set[str]:
 
         notes = {x for x in others - mine if re.fullmatch(r"(maria|louise|leo|philippe|joker)-\d+", x)}
         found |= {name for x in notes if (name := note_name(x)) not in seen}
-    # every other seat's orders given in advance, as its player wrote them (issue 25)
-    from engines.orders import standing_command
+    # every other seat's orders given in advance, as its player wrote them (issue 25), in every language
+    from engines.i18n import LANGUAGES
+    from engines.orders import standing_command, wording_of
     from pbem.models import DecisionOrder, StandingOrder
 
-    found |= {standing_command(o.order) for o in StandingOrder.objects.filter(game=game).exclude(seat__index=seat)}
+    found |= {standing_command(o.order, lang, wording_of(engine)) for o in StandingOrder.objects.filter(game=game).exclude(seat__index=seat)
+              for lang in LANGUAGES}
     for o in DecisionOrder.objects.filter(game=game).exclude(seat__index=seat):
         found |= {c for c in o.candidates if isinstance(c, str) and len(c) >= 4}
     return found

@@ -7,7 +7,7 @@ import pytest
 
 from engines.base import canonical
 from pbem import services
-from pbem.models import Game, Move, StandingOrder
+from pbem.models import Game, Move, Profile, StandingOrder
 from tests.conftest_worker import wait_for
 from tests.web.conftest import AXE, assert_no_secrets, check_accessibility, log_in, screenshot, verified_player
 
@@ -76,3 +76,36 @@ def test_orders_panel_and_undo_button(site, new_page, width):
     fresh = Game.objects.get(pk=game.pk)
     assert canonical(fresh.state) == before and fresh.version == version + 2
     assert Move.objects.get(game=game, version=version).status == Move.Status.TAKEN_BACK
+
+
+def test_orders_panel_in_german(site, new_page):
+    """A German player's panel: the standing orders offered, their forms' fields
+    and choices, the mail example and the orders given all in German with the
+    game's terms; no English word of the English orders on it."""
+    alice, bob = verified_player("alice"), verified_player("bob")
+    game = _at_the_first_auction(alice, bob)
+    me = alice if game.state["auction"]["turn"] == 1 else bob  # the seat not asked now: nothing is played at once
+    seat = 0 if me == alice else 1
+    services.standing_order_add(game_id=game.pk, seat=seat, order={"type": "pass_except", "noble": "maria"})
+    page = new_page(viewport={"width": 1366, "height": 900})
+    log_in(page, site, me.username, f"pw-{me.username}-secret")
+    Profile.objects.update_or_create(user=me, defaults={"language": "de"})  # the account's language wins from now on
+    page.goto(f"{site}/games/{game.pk}/")
+    page.wait_for_selector("#h-orders")
+    page.click("details.standing-new summary")
+    panel = page.locator("section.orders")
+    form = page.locator("form.standing-form[data-type=limit]")
+    assert form.locator("label[for='so-limit-noble']").inner_text() == "Adliger"
+    assert "Schuldscheine" in form.locator("label[for='so-limit-notes']").inner_text()
+    assert form.locator("[name='p.noble'] option").all_inner_texts() == ["Philippe", "Louise", "Léo", "Maria", "Maximilien"]
+    assert "dauerauftrag höchstens maximilien 3" in form.inner_text()
+    assert "passe außer maria" in panel.locator("ul.standing").inner_text()
+    form.locator("[name='p.noble']").select_option("leo")
+    form.locator("[name='p.notes']").fill("2")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("ul.standing >> text=höchstens léo 2")
+    assert StandingOrder.objects.filter(game=game, seat__index=seat).count() == 2
+    page.click("details.standing-new summary")
+    text = page.locator("section.orders").inner_text()
+    for english in ("limit", "pass except", "noble", "notes", "Standing", "Orders"):
+        assert english not in text, english

@@ -220,6 +220,10 @@ MESSAGES = {
     # --- standing orders (orders.py) -----------------------------------------------------
     "standing.limit": 'Für einen Adligen bei jedem Besuch bis zu einer Anzahl Schuldscheine bieten',
     "standing.pass_except": 'Bei jedem Besuch passen, außer bei dem eines Adligen',
+    "standing.say.limit": "höchstens|bis zu",
+    "standing.say.pass_except": "passe außer|passen außer",
+    "standing.param.noble": "Adliger",
+    "standing.param.notes": "Schuldscheine",
     # --- the choices of the forms and the board (choices.py) ---------------------------------------
     "choice.joker": "Joker {number}",
     "choice.priv_level": "Stufe {cat}",

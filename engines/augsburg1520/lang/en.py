@@ -216,6 +216,10 @@ MESSAGES = {
     # --- standing orders (orders.py) -----------------------------------------------------
     "standing.limit": 'Offer up to a number of notes for a noble, at every visit to it',
     "standing.pass_except": "Pass at every visit except one noble's",
+    "standing.say.limit": "limit",
+    "standing.say.pass_except": "pass except",
+    "standing.param.noble": "noble",
+    "standing.param.notes": "debt notes",
     # --- the choices of the forms and the board (choices.py) ---------------------------------------
     "choice.joker": "Joker {number}",
     "choice.priv_level": "{cat} level",

@@ -223,6 +223,10 @@ MESSAGES = {
     # --- standing orders (orders.py) -----------------------------------------------------
     "standing.limit": "Offrir jusqu'à un nombre de reconnaissances de dettes pour un noble, à chacune de ses visites",
     "standing.pass_except": "Passer à chaque visite sauf celle d'un noble",
+    "standing.say.limit": "plafond|jusqu'à",
+    "standing.say.pass_except": "passe sauf|passer sauf",
+    "standing.param.noble": "noble",
+    "standing.param.notes": "reconnaissances de dettes",
     # --- the choices of the forms and the board (choices.py) ---------------------------------------
     "choice.joker": "Joker {number}",
     "choice.priv_level": "niveau {cat}",

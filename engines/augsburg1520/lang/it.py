@@ -212,6 +212,10 @@ MESSAGES = {
     # --- standing orders (orders.py) -----------------------------------------------------
     "standing.limit": 'Offrire fino a un numero di pagherò per un nobile, a ogni sua visita',
     "standing.pass_except": 'Passare a ogni visita tranne quella di un nobile',
+    "standing.say.limit": "massimo|fino a",
+    "standing.say.pass_except": "passo tranne|passa tranne",
+    "standing.param.noble": "nobile",
+    "standing.param.notes": "pagherò",
     # --- the choices of the forms and the board (choices.py) ---------------------------------------
     "choice.joker": "Jolly {number}",
     "choice.priv_level": "livello {cat}",

@@ -42,6 +42,12 @@ MESSAGES = {
     "colour.green": "green",
     "colour.red": "red",
     "colour.purple": "purple",
+    # after a plural noun (``{colour:plural}``): the adjective agrees with it
+    "colour.yellow.plural": "yellow",
+    "colour.blue.plural": "blue",
+    "colour.green.plural": "green",
+    "colour.red.plural": "red",
+    "colour.purple.plural": "purple",
     "seat": "seat {number}",
     "char_full": "{name} ({original}, {rank})",
     "card_full": "{name} ({original})",
@@ -273,6 +279,9 @@ MESSAGES = {
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.draft": "Draft preference: pick the first of these characters still offered, every round",
     "standing.decline_graveyard": "Never pay at the Graveyard for a destroyed district",
+    "standing.say.draft": "draft",
+    "standing.say.decline_graveyard": "decline graveyard",
+    "standing.param.characters": "characters",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
     "param.cards": 'district cards',
     "param.card": 'district card',

@@ -43,6 +43,12 @@ MESSAGES = {
     "colour.green": "vert",
     "colour.red": "rouge",
     "colour.purple": "violet",
+    # after a plural noun (``{colour:plural}``): the adjective agrees with it
+    "colour.yellow.plural": "jaunes",
+    "colour.blue.plural": "bleus",
+    "colour.green.plural": "verts",
+    "colour.red.plural": "rouges",
+    "colour.purple.plural": "violets",
     "seat": "place {number}",
     "char_full": "{name} ({rank})",
     "card_full": "{name}",
@@ -108,12 +114,12 @@ MESSAGES = {
     "spec.rob": "voler un personnage",
     "spec.swap": "échanger sa main avec un joueur",
     "spec.redraw": "défausser des cartes et en piocher autant",
-    "spec.income": "percevoir l'or de vos quartiers {colour}s",
+    "spec.income": "percevoir l'or de vos quartiers {colour:plural}",
     "spec.build": "bâtir un quartier",
     "spec.laboratory": "défausser une carte au Laboratoire pour {gold} or",
     "spec.smithy": "payer {price} or à la Manufacture pour piocher {count} cartes",
     "spec.destroy": "détruire un quartier et finir votre tour",
-    "spec.end_income": "finir votre tour (vos revenus des quartiers {colour}s sont perçus d'abord)",
+    "spec.end_income": "finir votre tour (vos revenus des quartiers {colour:plural} sont perçus d'abord)",
     "spec.forgo": "finir votre tour sans percevoir vos revenus",
     "spec.end": "finir votre tour",
     "err.not_your_turn": "Ce n'est pas votre tour : rien ne vous est demandé pour l'instant.",
@@ -182,8 +188,8 @@ MESSAGES = {
     "ev.you_draw": "Vous piochez {cards}.",
     "ev.game_over": "La partie est terminée. {scores}.",
     "ev.crown_murdered_king": "Le Roi assassiné était la {seat} : la couronne passe à la {seat}.",
-    "ev.income": "{char} ({seat}) perçoit {amount} or pour ses quartiers {colour}s.",
-    "ev.income_short": "{char} ({seat}) perçoit {amount} or pour ses quartiers {colour}s (la banque n'avait que "
+    "ev.income": "{char} ({seat}) perçoit {amount} or pour ses quartiers {colour:plural}.",
+    "ev.income_short": "{char} ({seat}) perçoit {amount} or pour ses quartiers {colour:plural} (la banque n'avait que "
     "{amount}).",
     "ev.gold": "La {seat} prend {amount} or.",
     "ev.gold_short": "La {seat} prend {amount} or (la banque n'avait que {amount}).",
@@ -271,6 +277,9 @@ MESSAGES = {
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.draft": "Ordre de choix : à chaque tour, choisir le premier de ces personnages encore proposés",
     "standing.decline_graveyard": "Ne jamais payer au Cimetière pour un quartier détruit",
+    "standing.say.draft": "choix|ordre de choix",
+    "standing.say.decline_graveyard": "jamais cimetière|pas de cimetière",
+    "standing.param.characters": "personnages",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
     "param.cards": 'cartes quartier',
     "param.card": 'carte quartier',

@@ -44,6 +44,12 @@ MESSAGES = {
     "colour.green": "verde",
     "colour.red": "rosso",
     "colour.purple": "viola",
+    # after a plural noun (``{colour:plural}``): the adjective agrees with it
+    "colour.yellow.plural": "gialli",
+    "colour.blue.plural": "blu",
+    "colour.green.plural": "verdi",
+    "colour.red.plural": "rossi",
+    "colour.purple.plural": "viola",
     "seat": "posto {number}",
     "char_full": "{name} ({rank})",
     "card_full": "{name}",
@@ -110,12 +116,12 @@ MESSAGES = {
     "spec.rob": "derubare un personaggio",
     "spec.swap": "scambiare la mano con un giocatore",
     "spec.redraw": "scartare carte e pescarne altrettante",
-    "spec.income": "incassare le monete dei tuoi edifici {colour}",
+    "spec.income": "incassare le monete dei tuoi edifici {colour:plural}",
     "spec.build": "costruire un edificio",
     "spec.laboratory": "scartare una carta al Laboratorio per {gold} moneta",
     "spec.smithy": "pagare {price} monete alla Forgia per pescare {count} carte",
     "spec.destroy": "distruggere un edificio e terminare il turno",
-    "spec.end_income": "terminare il turno (prima si incassano le monete degli edifici {colour})",
+    "spec.end_income": "terminare il turno (prima si incassano le monete degli edifici {colour:plural})",
     "spec.forgo": "terminare il turno senza incassare",
     "spec.end": "terminare il turno",
     "err.not_your_turn": "Non è il tuo turno: per ora non ti si chiede nulla.",
@@ -182,8 +188,8 @@ MESSAGES = {
     "ev.you_draw": "Peschi {cards}.",
     "ev.game_over": "Il gioco è finito. {scores}.",
     "ev.crown_murdered_king": "Il Re ucciso era il {seat}: la corona passa al {seat}.",
-    "ev.income": "Il {char} ({seat}) incassa {amount} monete per gli edifici {colour}.",
-    "ev.income_short": "Il {char} ({seat}) incassa {amount} monete per gli edifici {colour} (la banca ne aveva solo "
+    "ev.income": "Il {char} ({seat}) incassa {amount} monete per gli edifici {colour:plural}.",
+    "ev.income_short": "Il {char} ({seat}) incassa {amount} monete per gli edifici {colour:plural} (la banca ne aveva solo "
     "{amount}).",
     "ev.gold": "{seat} prende {amount} monete.",
     "ev.gold_short": "{seat} prende {amount} monete (la banca ne aveva solo {amount}).",
@@ -273,6 +279,9 @@ MESSAGES = {
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.draft": "Ordine di scelta: a ogni round scegliere il primo di questi personaggi ancora offerti",
     "standing.decline_graveyard": "Non pagare mai al Cimitero per un edificio distrutto",
+    "standing.say.draft": "scelta|ordine di scelta",
+    "standing.say.decline_graveyard": "mai cimitero|niente cimitero",
+    "standing.param.characters": "personaggi",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
     "param.cards": 'Carte Edificio',
     "param.card": 'Carta Edificio',

@@ -408,6 +408,10 @@ MESSAGES = {
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.deal_limit": "Für die Waren einer Handelskarte bis zu einer Zahl Gulden bieten (verdeckt, in jeder ihrer Zeilen)",
     "standing.no_lottery": "Nie Lotterienummern kaufen",
+    "standing.say.deal_limit": "höchstgebot",
+    "standing.say.no_lottery": "ohne lotterie|nie lotterie",
+    "standing.param.card": "Handelskarte",
+    "standing.param.florins": "höchstens Gulden",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
     "kind.choose home base": "Heimatstadt wählen",
     "kind.move": "Bewegung",

@@ -420,6 +420,10 @@ MESSAGES = {
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.deal_limit": "Bid up to a number of florins for a deal card's wares (sealed, every line of it)",
     "standing.no_lottery": "Never buy lottery numbers",
+    "standing.say.deal_limit": "deal limit",
+    "standing.say.no_lottery": "no lottery",
+    "standing.param.card": "deal card",
+    "standing.param.florins": "florins at most",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
     "kind.choose home base": "choose home base",
     "kind.move": "move",

@@ -408,6 +408,10 @@ MESSAGES = {
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.deal_limit": "Offrir jusqu'à un nombre de florins pour les marchandises d'une carte affaire (en secret, à chacune de ses lignes)",
     "standing.no_lottery": "Ne jamais acheter de numéros de loterie",
+    "standing.say.deal_limit": "offre maximale|offre maximum",
+    "standing.say.no_lottery": "sans loterie|jamais loterie",
+    "standing.param.card": "carte affaire",
+    "standing.param.florins": "florins au plus",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
     "kind.choose home base": "choisir la ville d'origine",
     "kind.move": "déplacement",

@@ -408,6 +408,10 @@ MESSAGES = {
     # --- standing orders (orders.py) ---------------------------------------------------------------
     "standing.deal_limit": "Offrire fino a un numero di fiorini per le merci di una carta affare (in segreto, a ogni sua riga)",
     "standing.no_lottery": "Non comprare mai numeri della lotteria",
+    "standing.say.deal_limit": "offerta massima",
+    "standing.say.no_lottery": "senza lotteria|mai lotteria",
+    "standing.param.card": "carta affare",
+    "standing.param.florins": "fiorini al massimo",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
     "kind.choose home base": "scegliere la città base",
     "kind.move": "movimento",

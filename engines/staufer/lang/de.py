@@ -250,6 +250,10 @@ MESSAGES = {
     "standing.keep_purple": "Die lila Truhen immer behalten (nie gegen eine Privilegkarte tauschen)",
     "standing.no_immunity": "Nie eine türkise Immunitätstruhe nutzen, wenn Ämter geräumt werden",
     "standing.chest_order": "Bonustruhen: die erste dieser Truhen unter den gezogenen nehmen",
+    "standing.say.keep_purple": "lila Truhen behalten|behalte lila",
+    "standing.say.no_immunity": "ohne Immunität|nie Immunität",
+    "standing.say.chest_order": "Truhenfolge|Reihenfolge der Truhen",
+    "standing.param.chests": "Truhen",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
     # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
     "option.privileges": 'Privilegien',

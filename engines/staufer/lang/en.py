@@ -255,6 +255,10 @@ MESSAGES = {
     "standing.keep_purple": "Always keep your purple chests (never exchange them for a privilege card)",
     "standing.no_immunity": "Never use a turquoise immunity chest at a restoration",
     "standing.chest_order": "Bonus chests: take the first of these among the chests drawn",
+    "standing.say.keep_purple": "keep purple",
+    "standing.say.no_immunity": "no immunity",
+    "standing.say.chest_order": "chest order",
+    "standing.param.chests": "chests",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
     # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
     "option.privileges": 'Privileges',

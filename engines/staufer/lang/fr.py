@@ -253,6 +253,10 @@ MESSAGES = {
     "standing.keep_purple": "Toujours garder vos coffres violets (ne jamais les échanger contre une carte privilège)",
     "standing.no_immunity": "Ne jamais utiliser de coffre turquoise immunité quand les offices sont vidés",
     "standing.chest_order": "Coffres bonus : prendre le premier de ces coffres parmi ceux piochés",
+    "standing.say.keep_purple": "garder les coffres violets|garde les coffres violets",
+    "standing.say.no_immunity": "sans immunité|jamais immunité",
+    "standing.say.chest_order": "ordre des coffres",
+    "standing.param.chests": "coffres",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
     # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
     "option.privileges": 'Privilèges',

@@ -252,6 +252,10 @@ MESSAGES = {
     "standing.keep_purple": "Tenere sempre i Forzieri viola (mai scambiarli con una carta Privilegio)",
     "standing.no_immunity": "Non usare mai un Forziere turchese Immunità quando gli Uffici vengono svuotati",
     "standing.chest_order": "Forzieri bonus: prendere il primo di questi tra i Forzieri pescati",
+    "standing.say.keep_purple": "tieni i forzieri viola|tengo i forzieri viola",
+    "standing.say.no_immunity": "senza immunità|mai immunità",
+    "standing.say.chest_order": "ordine dei forzieri",
+    "standing.param.chests": "Forzieri",
     # --- what a decision is called (decisions' kind; English: the kind as the service stores it) ---
     # --- the game's options (the creation forms, the lobby; pbem.languages.option_*) ---
     "option.privileges": 'Privilegi',
