@@ -14,6 +14,7 @@ from django.utils import translation
 import boards
 from notifications.links import link_days
 from notifications.outbox import BOARD_CID
+from pbem.languages import game_title
 from pbem.messages.tags import paragraphs
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -87,7 +88,21 @@ def subject_line(*, tag: str | None, what: str) -> str:
 
 
 def game_tag(game_id: int, engine: str) -> str:
+    """A game's thread tag as stored with a mail's row (``#12 citadels``); ``tag_in`` writes it for
+    the reader."""
     return f"#{game_id} {engine}"
+
+
+_GAME_TAG = re.compile(r"#(\d+) ([a-z0-9_]+)")
+
+
+def tag_in(tag: str | None) -> str | None:
+    """A game's thread tag with the game's title as published in the reader's country (the active
+    language): ``#12 Ohne Furcht und Adel`` for a German reader of ``#12 citadels``; any other tag
+    (a ladder's short name) as it is."""
+    found = _GAME_TAG.fullmatch(tag or "")
+    title = game_title(found[2]) if found else None
+    return f"#{found[1]} {title}" if title else tag
 
 
 def text_render(template: str, data: dict, *, language: str) -> str:
@@ -113,8 +128,7 @@ def mail_render(*, message: str, data: dict, language: str, links: dict | None =
             text += "\n\n" + paragraphs(_render("messages/footer.txt", {"links": links, "days": link_days()}))
         text = text.replace("\x00", "")
         what = _render(f"messages/{message}.subject.txt", context)
-        tag = data.get("tag")
-        subject = subject_line(tag=tag, what=what)
+        subject = subject_line(tag=tag_in(data.get("tag")), what=what)
         html, svg = _html(message, context, text, subject, language)
     return Mail(subject=subject, text=text, html=html, svg=svg)
 

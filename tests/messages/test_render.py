@@ -76,7 +76,7 @@ SAYS = {
     "resolution": ["The sealed decision at version 4 is resolved.\nWhat happened:\n  - Seat 1 wins the prize.",
                    'Your answer: {"amount":1,"type":"bid"}', "  seat 1: " + "ab" * 32],
     "game_over": ["The game is over. Final standings:\n  1. ann: 30\n  2. bob: 21"],
-    "timeout_other": ["bob (seat 2) did not answer 'play the King' by 2025-05-07 09:00 UTC. The game made its default choice for bob (seat 2)."],
+    "timeout_other": ["bob (seat 2) did not answer 'play the King' by Wednesday 2025-05-07 09:00 (UTC). The game made its default choice for bob (seat 2)."],
     "timeout_you": ["You did not answer 'play the King' by the deadline. A bot plays your seat for the rest of the game."],
     "resign_other": ["bob (seat 2) resigned, and the game ends here."],
     "seat_new": ["An operator gave you seat 2 of game #7, which bob played. Nothing is asked of you now"],
@@ -96,16 +96,16 @@ SAYS = {
     "move_taken_back": ["bob took back their last move; the game is back where it was before it.\nNever mind the mail"],
 }
 SUBJECTS = {
-    "your_move": "[pbem #7 citadels] your move: bid", "reminder": "[pbem #7 citadels] last call: bid",
-    "resolution": "[pbem #7 citadels] sealed answers revealed", "game_over": "[pbem #7 citadels] game over",
-    "timeout_other": "[pbem #7 citadels] seat 2 ran out of time", "timeout_you": "[pbem #7 citadels] your time ran out",
-    "resign_other": "[pbem #7 citadels] seat 2 resigned", "seat_new": "[pbem #7 citadels] you now play seat 2",
-    "seat_old": "[pbem #7 citadels] seat 2 has a new player", "invitation": "[pbem #7 citadels] ann invites you to Citadels",
+    "your_move": "[pbem #7 Citadels] your move: bid", "reminder": "[pbem #7 Citadels] last call: bid",
+    "resolution": "[pbem #7 Citadels] sealed answers revealed", "game_over": "[pbem #7 Citadels] game over",
+    "timeout_other": "[pbem #7 Citadels] seat 2 ran out of time", "timeout_you": "[pbem #7 Citadels] your time ran out",
+    "resign_other": "[pbem #7 Citadels] seat 2 resigned", "seat_new": "[pbem #7 Citadels] you now play seat 2",
+    "seat_old": "[pbem #7 Citadels] seat 2 has a new player", "invitation": "[pbem #7 Citadels] ann invites you to Citadels",
     "answer": "Re: your move", "ladder_match": "[pbem citadels-4p] your table: game #7",
     "ladder_result": "[pbem citadels-4p] result of game #7", "challenge": "[pbem citadels-4p] ann challenges you",
     "challenge_decided": "[pbem citadels-4p] challenge 12 declined", "round_started": "[pbem autumn] round 2 (final) starts",
     "standings": "[pbem autumn] results after round 2", "tournament_cancelled": "[pbem autumn] cancelled",
-    "orders_played": "[pbem #7 citadels] orders", "move_taken_back": "[pbem #7 citadels] a move taken back",
+    "orders_played": "[pbem #7 Citadels] orders", "move_taken_back": "[pbem #7 Citadels] a move taken back",
 }
 
 
@@ -136,6 +136,15 @@ def test_the_html_part_escapes_what_players_wrote_and_draws_the_seats_situation(
     assert "cid:board@pbem" in mail.html and "<table" in mail.html and mail.svg.startswith("<svg")
     without = mail_render(message="your_move", data=DATA["your_move"] | {"board_image": False}, language="en", links=LINKS)
     assert without.svg == "" and "cid:" not in without.html and "<table" in without.html
+
+
+@pytest.mark.parametrize("language,tag", [("de", "#7 Ohne Furcht und Adel"), ("fr", "#7 Citadelles"), ("it", "#7 Citadels")])
+def test_a_games_thread_tag_names_the_game_as_published_for_the_reader(language, tag):
+    """The row stores ``#7 citadels``; the subject is written at delivery with the title of the reader's edition."""
+    mail = mail_render(message="your_move", data=DATA["your_move"], language=language, links=LINKS)
+    assert mail.subject.startswith(f"[pbem {tag}] ") and "citadels" not in mail.subject
+    staufer = mail_render(message="game_over", data=DATA["game_over"] | {"tag": "#9 staufer"}, language=language, links=LINKS)
+    assert "staufer]" not in staufer.subject and "Staufer]" in staufer.subject
 
 
 def test_the_one_subject_rule():
@@ -216,4 +225,13 @@ def test_a_timeout_note_stored_before_keeps_its_words():
     """Rows written before the notes stored names and engines say what they said."""
     old = GAME | {"who": "bob (seat 2)", "seat": 2, "kind": "bid", "when": AT, "done": "default"}
     mail = mail_render(message="timeout_other", data=old, language="en", links=LINKS)
-    assert "bob (seat 2) did not answer 'bid' by 2025-05-07 09:00 UTC. The game made its default choice for bob (seat 2)." in mail.text
+    assert "bob (seat 2) did not answer 'bid' by Wednesday 2025-05-07 09:00 (UTC). The game made its default choice for bob (seat 2)." in mail.text
+
+
+@pytest.mark.parametrize("lang,said", [("de", "nicht bis Mittwoch 2025-05-07 11:00 (Europe/Berlin) beantwortet"),
+                                       ("it", "entro Mercoledì 2025-05-07 11:00 (Europe/Berlin)"),
+                                       ("fr", "avant mercredi 2025-05-07 11:00 (Europe/Berlin)")])
+def test_a_timeout_note_gives_the_deadline_in_the_readers_zone_and_words(lang, said):
+    """The zone is the reader's, added at delivery (notification_render), as for every moment of a mail."""
+    mail = mail_render(message="timeout_you", data=DATA["timeout_you"] | {"when": AT, "zone": "Europe/Berlin"}, language=lang, links=LINKS)
+    assert said in mail.text and "UTC" not in mail.text, mail.text
