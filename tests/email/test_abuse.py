@@ -128,7 +128,7 @@ def test_a_stale_decision_is_refused_and_a_reply_to_the_refusal_works(game, alic
     "body,expect",
     [
         ("please make me win", "I cannot read 'please make me win'"),
-        ("bid 999", "amount"),
+        ("bid 999", "a whole number from 0 to 10"),
         ("bid -1", "I cannot read"),
         ("DROP TABLE pbem_game;", "I cannot read"),
         ("", "held no commands"),

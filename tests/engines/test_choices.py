@@ -55,4 +55,6 @@ def test_a_schema_refusal_is_in_words():
     with pytest.raises(IllegalAction) as refused:
         engine.validate(state, seat, {"type": "buy", "cards": list(offer) + list(offer)})
     assert "is too long" not in refused.value.message and "[" not in refused.value.message
-    assert "at most" in refused.value.message or "only once" in refused.value.message
+    # how many may be chosen, of which (by their printed names), and how many were sent
+    assert "0 to 7" in refused.value.message and "(you chose 14)" in refused.value.message
+    assert "-" not in refused.value.message.split("Example")[0]  # no card id (philippe-6)

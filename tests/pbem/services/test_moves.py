@@ -107,7 +107,8 @@ def test_every_refusal_changes_nothing(started_game, kwargs, error):
 def test_illegal_move_message_says_what_is_allowed(started_game):
     with pytest.raises(errors.IllegalMove) as info:
         bid(started_game, 0, 99)
-    assert "amount" in info.value.message and "bid" in info.value.message
+    # the move by its label, what it may be instead and an example; never the param's own name
+    assert "from 0 to 10" in info.value.message and "`bid" in info.value.message and "amount" not in info.value.message
 
 
 def test_unsealed_turn_of_several_actions(started_game):
