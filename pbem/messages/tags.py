@@ -88,10 +88,10 @@ def deadline_short(value, zone: str | None = None) -> str:
 
 
 @register.filter
-def utc(value) -> str:
-    """``2025-05-07 09:00 UTC``-style moment without the zone's name (the caller writes it)."""
+def clock(value, zone: str | None = None) -> str:
+    """``Thu 26 Nov 18:00``: a moment in the reader's zone (a mail names the zone once, at its deadline)."""
     at = moment(value)
-    return "" if at is None else dateformat.format(at.astimezone(ZoneInfo("UTC")), "Y-m-d H:i")
+    return "" if at is None else dateformat.format(at.astimezone(zone_of(zone)[0]), "D j M H:i")
 
 
 @register.filter

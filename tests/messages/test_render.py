@@ -69,7 +69,7 @@ DATA = {
 # What each says, in part (the whole of it is its template).
 SAYS = {
     "your_move": ["Bid for the prize.\nThis is a sealed decision", "Deadline: Wednesday 2025-05-07 11:00 (Europe/Berlin)",
-                  "Since you last acted:\n  - Seat 2 took gold.", "bob (to the table, 2025-05-07 09:00 UTC): Hi <all>",
+                  "Since you last acted:\n  - Seat 2 took gold.", "bob (to the table, Wed 7 May 11:00): Hi <all>",
                   "  bid 3                            Bid coins", "Other commands: status"],
     "reminder": ["Last call: your answer to 'bid' is due in about 1 hour.\nBid for the prize.",
                  "If no answer comes by then: a bot plays that one decision.\nGoing away?"],
@@ -145,6 +145,11 @@ def test_a_games_thread_tag_names_the_game_as_published_for_the_reader(language,
     assert mail.subject.startswith(f"[pbem {tag}] ") and "citadels" not in mail.subject
     staufer = mail_render(message="game_over", data=DATA["game_over"] | {"tag": "#9 staufer"}, language=language, links=LINKS)
     assert "staufer]" not in staufer.subject and "Staufer]" in staufer.subject
+
+
+def test_the_table_talk_in_a_mail_is_timed_in_the_readers_zone():
+    mail = mail_render(message="your_move", data=DATA["your_move"] | {"zone": "Europe/Berlin"}, language="de", links=LINKS)
+    assert "bob (an den Tisch, Mi 7 Mai 11:00): Hi <all>" in mail.text and "UTC" not in mail.text, mail.text
 
 
 def test_the_one_subject_rule():
