@@ -428,10 +428,14 @@ def tournament_rules(*, tournament: Tournament) -> list[str]:
             else _("A player who leaves a game keeps the place the bot playing on reached.")
         ),
         (
-            _("Registration until %(deadline)s UTC, at most %(count)s players.")
+            _("Registration until %(deadline)s (%(zone)s), at most %(count)s players.")
             if t.max_players
-            else _("Registration until %(deadline)s UTC.")
-        ) % {"deadline": f"{t.registration_deadline:%Y-%m-%d %H:%M}", "count": t.max_players},
+            else _("Registration until %(deadline)s (%(zone)s).")
+        ) % {  # in the reader's zone (pbem.reader activates it for the request)
+            "deadline": f"{timezone.localtime(t.registration_deadline):%Y-%m-%d %H:%M}",
+            "zone": timezone.get_current_timezone_name(),
+            "count": t.max_players,
+        },
     ]
     return rules
 

@@ -3,14 +3,15 @@ deadline, registration rules. (Whole Swiss tournaments through a real worker
 are in test_tournament_worker.py.)"""
 
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from pbem.errors import Conflict
 from pbem.ladders import services
 from pbem.ladders.models import Round, Table, Tournament
-from pbem.ladders.selectors import tournament_standings
+from pbem.ladders.selectors import tournament_rules, tournament_standings
 from pbem.models import Game
 from tests.ladders.conftest import finish
 
@@ -123,3 +124,12 @@ def test_a_game_that_ends_when_a_player_leaves_still_counts_for_the_table(player
     assert services.tournament_advance(tournament_id=t.pk) == "finished"
     line = next(x for x in tournament_standings(tournament=t) if x["player"] == "p02")
     assert line["points"] == 0 and line["withdrawn"]
+
+
+def test_the_registration_deadline_is_said_in_the_readers_zone_and_language(players):
+    """The tournament page's rules give the deadline in the zone pbem.reader activates for the reader."""
+    deadline = timezone.now().replace(year=2030, month=1, day=15, hour=9, minute=0, second=0, microsecond=0, tzinfo=ZoneInfo("UTC"))
+    t = make(players(4), registration_deadline=deadline, max_players=8)
+    with translation.override("it"), timezone.override(ZoneInfo("Europe/Rome")):
+        rules = " ".join(tournament_rules(tournament=t))
+    assert "Iscrizioni fino al 2030-01-15 10:00 (Europe/Rome), al massimo 8 giocatori." in rules and "UTC" not in rules
