@@ -4,26 +4,17 @@
 import pytest
 
 from engines.registry import ENGINES
-from engines.rng import Rng
 from pbem.web.forms import spec_form
+from tests.support.bot_games import asked_specs
 
 GAMES = {"augsburg1520": {}, "citadels": {}, "staufer": {}, "fugger": {"variant": "full"}}
 
 
-def _param_forms(slug: str, lang: str, steps: int = 400):
+def _param_forms(slug: str, lang: str):
     """Every form with fields (no complete plays offered) met in a bot game, in ``lang``."""
     engine = ENGINES[slug]
-    state = engine.setup(engine.max_players, 3, GAMES[slug])
-    for step in range(steps):
-        decisions = engine.decisions(state)
-        if not decisions:
-            return
-        moves = {}
-        for d in decisions:
-            for spec in engine.actions(state, d["seat"], lang=lang):
-                yield spec, spec_form(spec, 1)  # no choices: every param is a field
-            moves[d["seat"]] = engine.bot(state, d["seat"], Rng.from_seed(step))
-        state = engine.apply(state, moves)["state"]
+    for _state, _seat, spec in asked_specs(engine, players=engine.max_players, seed=3, options=GAMES[slug], lang=lang):
+        yield spec, spec_form(spec, 1)  # no choices: every param is a field
 
 
 @pytest.mark.parametrize("lang", ["de", "it", "fr"])

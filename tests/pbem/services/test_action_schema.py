@@ -16,6 +16,7 @@ from engines.rng import Rng
 from pbem import services
 from pbem.errors import ServiceError
 from pbem.models import Game, Move, PendingAction
+from tests.support.bot_games import asked_specs
 
 pytestmark = pytest.mark.django_db
 
@@ -30,17 +31,9 @@ PROPERTY = settings(max_examples=20, deadline=None, suppress_health_check=list(H
 def _every_action(slug: str) -> dict[str, list[str]]:
     """Every action type of an engine with its params, seen along a bot game."""
     engine = ENGINES[slug]
-    state = engine.setup(engine.min_players, 11, None)
     seen: dict[str, list[str]] = {}
-    rng = Rng.from_seed(5)
-    for _ in range(400):
-        decisions = engine.decisions(state)
-        if not decisions:
-            break
-        for d in decisions:
-            for spec in engine.actions(state, d["seat"]):
-                seen.setdefault(spec["type"], sorted(spec["params"]))
-        state = engine.apply(state, {d["seat"]: engine.bot(state, d["seat"], rng) for d in decisions})["state"]
+    for _state, _seat, spec in asked_specs(engine, players=engine.min_players, seed=11):
+        seen.setdefault(spec["type"], sorted(spec["params"]))
     return seen
 
 

@@ -23,6 +23,7 @@ from pbem import services
 from pbem.errors import ServiceError
 from pbem.models import Game, PendingAction
 from pbem.services.languages import profile_language_set
+from tests.support.bot_games import asked_specs
 
 pytestmark = pytest.mark.django_db
 
@@ -66,18 +67,10 @@ def _components(engine) -> tuple[set[str], set[str]]:
     """The ids the engine's specs hold along a whole bot game (string values of enums and arrays
     of enums, for every seat asked) and its action types."""
     ids, types = set(), set()
-    state = engine.setup(engine.min_players, 7, None)
-    rng = Rng.from_seed(3)
-    for _ in range(400):
-        decisions = engine.decisions(state)
-        if not decisions:
-            break
-        for d in decisions:
-            for spec in engine.actions(state, d["seat"]):
-                types.add(spec["type"])
-                for schema in spec["params"].values():
-                    ids |= {v for v in schema.get("enum") or (schema.get("items") or {}).get("enum") or [] if isinstance(v, str)}
-        state = engine.apply(state, {d["seat"]: engine.bot(state, d["seat"], rng) for d in decisions})["state"]
+    for _state, _seat, spec in asked_specs(engine, players=engine.min_players, seed=7):
+        types.add(spec["type"])
+        for schema in spec["params"].values():
+            ids |= {v for v in schema.get("enum") or (schema.get("items") or {}).get("enum") or [] if isinstance(v, str)}
     return ids, types
 
 
