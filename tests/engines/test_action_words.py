@@ -11,7 +11,7 @@ import pytest
 from engines import registry
 from engines.base import action_words
 from engines.i18n import LANGUAGES
-from engines.rng import Rng
+from tests.support.bot_games import bot_game
 from tests.support.leaks import leaks_in
 
 GAMES = {"augsburg1520": (3, None), "citadels": (4, None), "fugger": (3, {"variant": "full"}), "staufer": (3, None)}
@@ -19,19 +19,11 @@ FOREIGN = [lang for lang in LANGUAGES if lang != "en"]
 
 
 def _walk(slug: str, seed: int = 5, steps: int = 400):
-    """(state, seat, action) of every decision of a bot game, first the sealed ones and those of several params."""
-    engine = registry.get(slug)
+    """(state, seat, action) of every decision of a bot game."""
     players, options = GAMES[slug]
-    state = engine.setup(players, seed, options)
-    rng = Rng.from_seed(seed)
-    for _ in range(steps):
-        decisions = engine.decisions(state)
-        if not decisions:
-            return
-        moves = {d["seat"]: engine.bot(state, d["seat"], rng) for d in decisions}
-        for d in decisions:
-            yield state, d["seat"], moves[d["seat"]]
-        state = engine.apply(state, moves)["state"]
+    for state, moves in bot_game(registry.get(slug), players=players, seed=seed, options=options, steps=steps):
+        for seat, action in moves.items():
+            yield state, seat, action
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
